@@ -1,0 +1,51 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "HandbookGen",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "HandbookGen", targets: ["HandbookGen"]),
+        // The rules.json types, for tools that consume the catalogue.
+        .library(name: "RulesCatalog", targets: ["RulesCatalog"]),
+        .library(name: "HandbookKit", targets: ["HandbookKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .target(
+            name: "RulesCatalog",
+            resources: [.copy("rules.schema.json")]
+        ),
+        .target(
+            name: "HandbookKit",
+            dependencies: [
+                "CCmark",
+                "RulesCatalog",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        .executableTarget(
+            name: "HandbookGen",
+            dependencies: [
+                "HandbookKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "HandbookGenTests",
+            dependencies: ["HandbookKit", "RulesCatalog"],
+            exclude: ["Fixtures", "Golden"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import HandbookKit
+
+@main
+struct HandbookGen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Builds the bilingual iOS design handbook: HTML pages, search index and rules.json.",
+        subcommands: [Build.self, Check.self],
+        defaultSubcommand: Build.self)
+}
+
+struct SourceOptions: ParsableArguments {
+    @Option(name: .long, help: "The content folder (content/zh, content/en, glossary.yaml).")
+    var content = "content"
+
+    @Option(name: .long, help: "The templates folder (Mustache templates, i18n strings, assets).")
+    var templates = "templates"
+}
+
+struct Build: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Build the site into the output folder.")
+
+    @OptionGroup var sources: SourceOptions
+
+    @Option(name: .shortAndLong, help: "The output folder; replaced only when the build succeeds.")
+    var output = "_site"
+
+    @Option(name: .long, help: "The absolute URL the site is published under, e.g. https://example.com/hig/.")
+    var baseURL: String?
+
+    func run() throws {
+        let builder = HandbookBuilder(configuration: BuildConfiguration(
+            contentPath: sources.content, templatesPath: sources.templates, outputPath: output, baseURL: baseURL))
+        let outcome = builder.build()
+        Report.print(outcome.diagnostics)
+        guard outcome.succeeded else { throw ExitCode.failure }
+        let index = URL(fileURLWithPath: output).appendingPathComponent("index.html").standardizedFileURL
+        print("Built \(outcome.files.count) files into \(output)/. Open file://\(index.path)")
+    }
+}
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Validate the content and templates; write nothing.")
+
+    @OptionGroup var sources: SourceOptions
+
+    func run() throws {
+        let outcome = HandbookBuilder(configuration: BuildConfiguration(
+            contentPath: sources.content, templatesPath: sources.templates)).check()
+        Report.print(outcome.diagnostics)
+        guard outcome.succeeded else { throw ExitCode.failure }
+        print("No errors.")
+    }
+}
+
+enum Report {
+    /// Diagnostics go to standard error, one per line, then a count.
+    static func print(_ diagnostics: [Diagnostic]) {
+        var text = diagnostics.map(\.description).joined(separator: "\n")
+        let errors = diagnostics.count { $0.severity == .error }
+        let warnings = diagnostics.count { $0.severity == .warning }
+        if errors + warnings > 0 {
+            text += "\n\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n"
+            FileHandle.standardError.write(Data(text.utf8))
+        }
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+
+/// Turns a chapter's Markdown into its sections and rules, and finds its cross-links.
+struct ChapterBuilder {
+    var file: SourceFile
+
+    func location(_ position: TextPosition) -> SourceLocation {
+        file.location(line: position.line, column: position.column)
+    }
+
+    func build(_ blocks: [MarkdownBlock], log: inout DiagnosticLog) -> [ChapterBlock] {
+        var content: [ChapterBlock] = []
+        var currentSection: String?
+        var seenAnchors: [String: SourceLocation] = [:]
+        func claim(_ anchor: String, at location: SourceLocation, log: inout DiagnosticLog) {
+            if let first = seenAnchors[anchor] {
+                log.error("duplicate anchor '\(anchor)' in this chapter (sections and rules share one namespace)",
+                          at: location, notes: [.note("first used here", at: first)])
+            } else {
+                seenAnchors[anchor] = location
+            }
+        }
+        for block in blocks.map({ $0.mapInlines(WikiLinkScanner.scan) }) {
+            lint(block, log: &log)
+            switch block {
+            case .heading(let level, let inlines, let at):
+                if level == 1 {
+                    log.error("a chapter has no '#' headings: its title comes from the front matter; start sections at '##'",
+                              at: location(at))
+                }
+                let (title, anchor) = Self.splitAnchor(inlines)
+                guard let anchor else {
+                    if level <= 3 {
+                        log.error("section heading has no anchor; end it with an id in braces, e.g. '{#system-buttons}'",
+                                  at: location(at))
+                    }
+                    content.append(.markdown(block))
+                    continue
+                }
+                if !Identifier.isValid(anchor) {
+                    log.error("invalid anchor '\(anchor)': use \(Identifier.rule)", at: location(at))
+                }
+                claim(anchor, at: location(at), log: &log)
+                let section = Section(anchor: anchor, level: level, title: title, location: location(at))
+                if level <= 3 { currentSection = anchor }
+                content.append(.section(section))
+            case .blockQuote(let children, let at):
+                switch RuleHeader.parse(children) {
+                case .notARule:
+                    content.append(.markdown(block))
+                case .malformed(let message):
+                    log.error(message, at: location(at))
+                    content.append(.markdown(block))
+                case .rule(let header, let body):
+                    var valid = true
+                    guard let kind = Rule.Kind(rawValue: header.kind.lowercased()) else {
+                        log.error("unknown rule kind '\(header.kind)'; use DO, AVOID or CONSIDER"
+                                  + Suggestion.didYouMean(header.kind.uppercased(), in: ["DO", "AVOID", "CONSIDER"]),
+                                  at: location(at))
+                        content.append(.markdown(block))
+                        continue
+                    }
+                    if !Identifier.isValid(header.id) {
+                        log.error("invalid rule id '\(header.id)': use \(Identifier.rule)", at: location(at))
+                        valid = false
+                    }
+                    if header.title.isEmpty {
+                        log.error("rule '\(header.id)' has no title: write it after the bracket", at: location(at))
+                    }
+                    var status: Status?
+                    var edition: String?
+                    for (key, value) in header.attributes {
+                        switch key {
+                        case "status":
+                            status = Status(rawValue: value)
+                            if status == nil {
+                                log.error("rule status must be 'current' or 'legacy', not '\(value)'", at: location(at))
+                            }
+                        case "edition":
+                            edition = value
+                        default:
+                            log.error("unknown rule attribute '\(key)'; use status or edition"
+                                      + Suggestion.didYouMean(key, in: ["status", "edition"]), at: location(at))
+                        }
+                    }
+                    if valid { claim(header.id, at: location(at), log: &log) }
+                    content.append(.rule(Rule(
+                        localID: header.id, kind: kind, title: header.title, body: body,
+                        section: currentSection, status: status, edition: edition, location: location(at))))
+                }
+            default:
+                content.append(.markdown(block))
+            }
+        }
+        return content
+    }
+
+    /// Reports what the renderer will not show as written: raw HTML, images and misplaced rules.
+    private func lint(_ block: MarkdownBlock, log: inout DiagnosticLog) {
+        block.forEachBlock { nested in
+            switch nested {
+            case .html(_, let at):
+                log.warning("raw HTML is not rendered; it is shown as text", at: location(at))
+            case .blockQuote(let children, let at) where nested != block:
+                if case .rule = RuleHeader.parse(children) {
+                    log.error("a rule must stand at the top level of the chapter, not inside another block",
+                              at: location(at))
+                }
+            default:
+                break
+            }
+        }
+        block.forEachInline { inline in
+            switch inline {
+            case .html(_, let at):
+                log.warning("raw HTML is not rendered; it is shown as text",
+                            at: location(at ?? block.position))
+            case .image(_, _, _, let at):
+                log.warning("images are not supported; the alt text is shown instead",
+                            at: location(at ?? block.position))
+            default:
+                break
+            }
+        }
+    }
+
+    /// Splits a trailing `{#anchor}` from heading text.
+    static func splitAnchor(_ inlines: [MarkdownInline]) -> ([MarkdownInline], String?) {
+        guard case .text(let text, let at)? = inlines.last,
+              let open = text.range(of: "{#", options: .backwards),
+              text.hasSuffix("}") else { return (inlines, nil) }
+        let anchor = String(text[open.upperBound..<text.index(before: text.endIndex)])
+        let remaining = text[..<open.lowerBound].trimmingCharacters(in: .whitespaces)
+        var title = Array(inlines.dropLast())
+        if !remaining.isEmpty { title.append(.text(remaining, at: at)) }
+        while case .text(let t, let p)? = title.last, t.hasSuffix(" ") {
+            title[title.count - 1] = .text(t.trimmingCharacters(in: .whitespaces), at: p)
+        }
+        return (title, anchor.trimmingCharacters(in: .whitespaces))
+    }
+}
+
+/// The first line of a rule: `[!KIND id] Title {key=value …}`.
+struct RuleHeader {
+    var kind: String
+    var id: String
+    var title: String
+    var attributes: [(String, String)]
+
+    enum Parsed {
+        case notARule
+        case malformed(String)
+        case rule(RuleHeader, body: [MarkdownBlock])
+    }
+
+    static func parse(_ children: [MarkdownBlock]) -> Parsed {
+        guard case .paragraph(let inlines, let at)? = children.first else { return .notARule }
+        let breakIndex = inlines.firstIndex { $0 == .softBreak || $0 == .lineBreak }
+        let headerInlines = inlines[..<(breakIndex ?? inlines.endIndex)]
+        let line = Array(headerInlines).plainText.trimmingCharacters(in: .whitespaces)
+        guard line.hasPrefix("[!") else { return .notARule }
+        guard let close = line.firstIndex(of: "]") else {
+            return .malformed("rule header is missing ']': write '[!DO rule-id] Title'")
+        }
+        let inside = line[line.index(line.startIndex, offsetBy: 2)..<close]
+            .split(separator: " ", omittingEmptySubsequences: true)
+        guard inside.count == 2 else {
+            return .malformed("rule header must be '[!KIND rule-id]' with a kind and an id, not '[!\(inside.joined(separator: " "))]'")
+        }
+        var title = line[line.index(after: close)...].trimmingCharacters(in: .whitespaces)
+        var attributes: [(String, String)] = []
+        if title.hasSuffix("}"), let open = title.range(of: "{", options: .backwards) {
+            guard let parsed = parseAttributes(String(title[open.upperBound..<title.index(before: title.endIndex)])) else {
+                return .malformed("rule attributes must look like {status=legacy edition=\"iOS 7\"}")
+            }
+            attributes = parsed
+            title = title[..<open.lowerBound].trimmingCharacters(in: .whitespaces)
+        }
+        var body = Array(children.dropFirst())
+        if let breakIndex {
+            let rest = Array(inlines[(breakIndex + 1)...])
+            if !rest.isEmpty {
+                body.insert(.paragraph(rest, at: TextPosition(line: at.line + 1, column: at.column)), at: 0)
+            }
+        }
+        return .rule(RuleHeader(kind: String(inside[0]), id: String(inside[1]), title: title,
+                                attributes: attributes), body: body)
+    }
+
+    /// `key=value key="two words"`.
+    static func parseAttributes(_ text: String) -> [(String, String)]? {
+        var result: [(String, String)] = []
+        var rest = Substring(text).drop { $0 == " " }
+        while !rest.isEmpty {
+            guard let equals = rest.firstIndex(of: "=") else { return nil }
+            let key = String(rest[..<equals]).trimmingCharacters(in: .whitespaces)
+            rest = rest[rest.index(after: equals)...]
+            let value: Substring
+            if rest.first == "\"" {
+                rest = rest.dropFirst()
+                guard let end = rest.firstIndex(of: "\"") else { return nil }
+                value = rest[..<end]
+                rest = rest[rest.index(after: end)...]
+            } else {
+                let end = rest.firstIndex(of: " ") ?? rest.endIndex
+                value = rest[..<end]
+                rest = rest[end...]
+            }
+            guard !key.isEmpty, !value.isEmpty else { return nil }
+            result.append((key, String(value)))
+            rest = rest.drop { $0 == " " }
+        }
+        return result
+    }
+}

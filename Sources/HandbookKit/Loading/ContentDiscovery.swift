@@ -1,0 +1,95 @@
+import Foundation
+
+/// Finds the handbook's input files: `content/<lang>/<part>/_index.md`, chapters beside it,
+/// and `content/glossary.yaml`. Symbolic links are never followed.
+struct ContentDiscovery {
+    struct PartFiles {
+        var id: String
+        var index: URL
+        var indexPath: String
+        var chapters: [(url: URL, path: String)]
+    }
+
+    var root: URL
+    /// How the content folder is written in diagnostics (`content`).
+    var displayRoot: String
+
+    func display(_ components: String...) -> String {
+        ([displayRoot] + components).joined(separator: "/")
+    }
+
+    enum EntryKind { case file, directory, symlink, other, missing }
+
+    static func kind(of url: URL) -> EntryKind {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return .missing }
+        switch attributes[.type] as? FileAttributeType {
+        case .typeRegular?: return .file
+        case .typeDirectory?: return .directory
+        case .typeSymbolicLink?: return .symlink
+        default: return .other
+        }
+    }
+
+    private func entries(of url: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+    }
+
+    func parts(of language: Language, log: inout DiagnosticLog) -> [PartFiles] {
+        let folder = root.appendingPathComponent(language.folder)
+        guard Self.kind(of: folder) == .directory else {
+            log.error("missing language folder '\(display(language.folder))'", at: nil)
+            return []
+        }
+        var parts: [PartFiles] = []
+        for name in entries(of: folder) where !name.hasPrefix(".") {
+            let url = folder.appendingPathComponent(name)
+            let path = display(language.folder, name)
+            switch Self.kind(of: url) {
+            case .symlink:
+                log.error("symbolic links are not followed in the content folder", at: SourceLocation(file: path, line: 1, column: 1))
+            case .directory:
+                guard Identifier.isValid(name) else {
+                    log.error("invalid part folder name '\(name)': use \(Identifier.rule)", at: SourceLocation(file: path, line: 1, column: 1))
+                    continue
+                }
+                if let part = partFiles(name, at: url, path: path, log: &log) { parts.append(part) }
+            default:
+                log.warning("ignored: only part folders belong here", at: SourceLocation(file: path, line: 1, column: 1))
+            }
+        }
+        return parts
+    }
+
+    private func partFiles(_ id: String, at folder: URL, path: String, log: inout DiagnosticLog) -> PartFiles? {
+        var chapters: [(URL, String)] = []
+        var index: URL?
+        for name in entries(of: folder) where !name.hasPrefix(".") {
+            let url = folder.appendingPathComponent(name)
+            let filePath = path + "/" + name
+            let at = SourceLocation(file: filePath, line: 1, column: 1)
+            switch Self.kind(of: url) {
+            case .symlink:
+                log.error("symbolic links are not followed in the content folder", at: at)
+            case .file where name == "_index.md":
+                index = url
+            case .file where name.hasSuffix(".md"):
+                let slug = String(name.dropLast(3))
+                guard Identifier.isValid(slug) else {
+                    log.error("invalid chapter file name '\(name)': use \(Identifier.rule)", at: at)
+                    continue
+                }
+                chapters.append((url, filePath))
+            case .directory:
+                log.error("chapters live directly in their part folder; nested folders are not read", at: at)
+            default:
+                log.warning("ignored: not a Markdown chapter", at: at)
+            }
+        }
+        guard let index else {
+            log.error("part '\(id)' has no _index.md with its title, summary and weight",
+                      at: SourceLocation(file: path + "/_index.md", line: 1, column: 1))
+            return nil
+        }
+        return PartFiles(id: id, index: index, indexPath: path + "/_index.md", chapters: chapters)
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import Yams
+
+/// The YAML block at the top of a Markdown file, split from the body, with the location of
+/// every key and value so that problems point at the right line and column.
+struct FrontMatter: Sendable {
+    enum Value: Sendable, Equatable {
+        case scalar(String, isNull: Bool)
+        case list([String])
+        case other
+    }
+
+    struct Entry: Sendable {
+        var key: String
+        var value: Value
+        var keyLocation: SourceLocation
+        var valueLocation: SourceLocation
+    }
+
+    var entries: [String: Entry]
+    /// Where the front matter starts (the opening `---`), for problems with no key of their own.
+    var location: SourceLocation
+}
+
+/// A front-matter key that a file kind accepts.
+struct FrontMatterField: Sendable {
+    enum Kind: Sendable {
+        case string
+        case integer
+        case stringList
+        case oneOf([String])
+    }
+
+    var name: String
+    var kind: Kind
+    var isRequired: Bool
+}
+
+/// Splits `---` front matter from a Markdown body and parses it with Yams.
+struct FrontMatterParser {
+    struct Result {
+        var frontMatter: FrontMatter
+        var body: String
+        /// The file line on which the body starts.
+        var bodyFirstLine: Int
+    }
+
+    /// Returns nil (after logging why) when the file has no well-formed front matter.
+    func parse(_ file: SourceFile, fields: [FrontMatterField], log: inout DiagnosticLog) -> Result? {
+        let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = file.location(line: 1, column: 1)
+        guard let first = lines.first, first.trimmingTrailingSpaces == "---" else {
+            log.error("missing front matter: the file must start with a '---' line", at: start)
+            return nil
+        }
+        guard let closing = lines.indices.dropFirst().first(where: {
+            let line = lines[$0].trimmingTrailingSpaces
+            return line == "---" || line == "..."
+        }) else {
+            log.error("front matter is not closed: add a '---' line after it", at: start)
+            return nil
+        }
+        let yaml = lines[1..<closing].joined(separator: "\n")
+        let body = lines[(closing + 1)...].joined(separator: "\n")
+        guard let entries = mapping(yaml, file: file, log: &log) else { return nil }
+        let frontMatter = FrontMatter(entries: entries, location: start)
+        guard check(frontMatter, against: fields, log: &log) else { return nil }
+        return Result(frontMatter: frontMatter, body: body, bodyFirstLine: closing + 2)
+    }
+
+    /// YAML line 1 is file line 2 (after the opening `---`).
+    private func location(_ mark: Mark?, in file: SourceFile) -> SourceLocation {
+        guard let mark else { return file.location(line: 1, column: 1) }
+        return file.location(line: mark.line + 1, column: mark.column)
+    }
+
+    private func mapping(_ yaml: String, file: SourceFile,
+                         log: inout DiagnosticLog) -> [String: FrontMatter.Entry]? {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: yaml)
+        } catch let error as YamlError {
+            log.report(diagnostic(for: error, in: file))
+            return nil
+        } catch {
+            log.error("malformed YAML: \(error)", at: file.location(line: 2, column: 1))
+            return nil
+        }
+        guard let node else { return [:] }
+        guard case .mapping(let mapping) = node else {
+            log.error("front matter must be a mapping of keys to values", at: location(node.mark, in: file))
+            return nil
+        }
+        var entries: [String: FrontMatter.Entry] = [:]
+        var ok = true
+        for (keyNode, valueNode) in mapping {
+            let keyLocation = location(keyNode.mark, in: file)
+            guard case .scalar(let key) = keyNode else {
+                log.error("front-matter keys must be plain words", at: keyLocation)
+                ok = false
+                continue
+            }
+            if entries[key.string] != nil {
+                log.error("duplicate front-matter key '\(key.string)'", at: keyLocation)
+                ok = false
+                continue
+            }
+            let value: FrontMatter.Value
+            switch valueNode {
+            case .scalar(let scalar):
+                value = .scalar(scalar.string, isNull: valueNode.null != nil && scalar.style == .plain)
+            case .sequence(let sequence):
+                var items: [String] = []
+                for item in sequence {
+                    if case .scalar(let scalar) = item { items.append(scalar.string) } else {
+                        log.error("'\(key.string)' must be a list of plain values",
+                                  at: location(item.mark, in: file))
+                        ok = false
+                    }
+                }
+                value = .list(items)
+            default:
+                value = .other
+            }
+            entries[key.string] = FrontMatter.Entry(
+                key: key.string, value: value, keyLocation: keyLocation,
+                valueLocation: location(valueNode.mark, in: file))
+        }
+        return ok ? entries : nil
+    }
+
+    private func diagnostic(for error: YamlError, in file: SourceFile) -> Diagnostic {
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
+             let .composer(context, problem, mark, _):
+            let detail = context.map { "\(problem) \($0.text)" } ?? problem
+            return .error("malformed YAML: \(detail)", at: location(mark, in: file))
+        case let .duplicatedKeysInMapping(duplicates, context):
+            return .error("duplicate front-matter key '\(duplicates.joined(separator: "', '"))'",
+                          at: location(context.mark, in: file))
+        default:
+            return .error("malformed YAML: \(error)", at: file.location(line: 2, column: 1))
+        }
+    }
+
+    /// Unknown, missing and wrongly typed keys, all reported.
+    private func check(_ frontMatter: FrontMatter, against fields: [FrontMatterField],
+                       log: inout DiagnosticLog) -> Bool {
+        var ok = true
+        let names = fields.map(\.name)
+        for entry in frontMatter.entries.values.sorted(by: { $0.keyLocation < $1.keyLocation })
+        where !names.contains(entry.key) {
+            log.error("unknown front-matter key '\(entry.key)'"
+                      + Suggestion.didYouMean(entry.key, in: names), at: entry.keyLocation)
+            ok = false
+        }
+        for field in fields {
+            guard let entry = frontMatter.entries[field.name] else {
+                if field.isRequired {
+                    log.error("missing front-matter key '\(field.name)'", at: frontMatter.location)
+                    ok = false
+                }
+                continue
+            }
+            if let problem = typeProblem(entry.value, field.kind) {
+                log.error("'\(field.name)' \(problem)", at: entry.valueLocation)
+                ok = false
+            }
+        }
+        return ok
+    }
+
+    private func typeProblem(_ value: FrontMatter.Value, _ kind: FrontMatterField.Kind) -> String? {
+        switch (kind, value) {
+        case (_, .scalar(_, isNull: true)) where !(kind.isList):
+            return "must not be empty"
+        case (.string, .scalar(let s, _)):
+            return s.trimmingCharacters(in: .whitespaces).isEmpty ? "must not be empty" : nil
+        case (.integer, .scalar(let s, _)):
+            return Int(s) == nil ? "must be an integer, not '\(s)'" : nil
+        case (.oneOf(let allowed), .scalar(let s, _)):
+            return allowed.contains(s) ? nil
+                : "must be one of \(allowed.map { "'\($0)'" }.joined(separator: ", ")), not '\(s)'"
+                    + Suggestion.didYouMean(s, in: allowed)
+        case (.stringList, .list):
+            return nil
+        case (.stringList, .scalar(_, isNull: true)):
+            return nil
+        case (.stringList, _):
+            return "must be a list, e.g. [controls/buttons, bars/toolbar]"
+        case (.string, _), (.oneOf, _):
+            return "must be a single value, not a list or mapping"
+        case (.integer, _):
+            return "must be an integer"
+        }
+    }
+}
+
+private extension FrontMatterField.Kind {
+    var isList: Bool {
+        if case .stringList = self { return true }
+        return false
+    }
+}
+
+extension FrontMatter {
+    func string(_ key: String) -> String? {
+        if case .scalar(let s, let isNull)? = entries[key]?.value, !isNull { return s }
+        return nil
+    }
+
+    func integer(_ key: String) -> Int? {
+        string(key).flatMap { Int($0) }
+    }
+
+    func list(_ key: String) -> [String] {
+        if case .list(let items)? = entries[key]?.value { return items }
+        return []
+    }
+
+    func valueLocation(_ key: String) -> SourceLocation {
+        entries[key]?.valueLocation ?? location
+    }
+}
+
+extension Substring {
+    var trimmingTrailingSpaces: Substring {
+        var result = self
+        while let last = result.last, last == " " || last == "\t" { result.removeLast() }
+        return result
+    }
+}

@@ -1,0 +1,88 @@
+import Yams
+
+/// Reads `content/glossary.yaml`: a list of entries with id, en, zh, zh-Hant, variants, note.
+struct GlossaryParser {
+    static let fields = ["id", "en", "zh", "zh-Hant", "variants", "note"]
+
+    func parse(_ file: SourceFile, log: inout DiagnosticLog) -> Glossary {
+        func location(_ mark: Mark?) -> SourceLocation {
+            file.location(line: mark?.line ?? 1, column: mark?.column ?? 1)
+        }
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: file.text)
+        } catch let YamlError.scanner(_, problem, mark, _), let YamlError.parser(_, problem, mark, _),
+                let YamlError.composer(_, problem, mark, _) {
+            log.error("malformed YAML: \(problem)", at: location(mark))
+            return Glossary(entries: [])
+        } catch {
+            log.error("malformed YAML: \(error)", at: location(nil))
+            return Glossary(entries: [])
+        }
+        guard let root else { return Glossary(entries: []) }
+        guard case .sequence(let items) = root else {
+            log.error("the glossary must be a list of entries ('- id: …')", at: location(root.mark))
+            return Glossary(entries: [])
+        }
+        var entries: [GlossaryEntry] = []
+        var seen: [String: [String: SourceLocation]] = ["id": [:], "en": [:], "zh": [:]]
+        for item in items {
+            guard case .mapping(let mapping) = item else {
+                log.error("a glossary entry must be a mapping of keys to values", at: location(item.mark))
+                continue
+            }
+            var values: [String: String] = [:]
+            var variants: [String] = []
+            var note: LocalizedText?
+            var ok = true
+            for (keyNode, value) in mapping {
+                let key = keyNode.string ?? ""
+                switch key {
+                case "variants":
+                    guard case .sequence(let list) = value else {
+                        log.error("'variants' must be a list", at: location(value.mark)); ok = false; continue
+                    }
+                    variants = list.compactMap(\.string)
+                case "note":
+                    guard let zh = value["zh"]?.string, let en = value["en"]?.string else {
+                        log.error("'note' must give both 'zh' and 'en'", at: location(value.mark)); ok = false; continue
+                    }
+                    note = LocalizedText(zhHans: zh, en: en)
+                case "id", "en", "zh", "zh-Hant":
+                    guard case .scalar(let scalar) = value, !scalar.string.isEmpty else {
+                        log.error("'\(key)' must be a non-empty string", at: location(value.mark)); ok = false; continue
+                    }
+                    values[key] = scalar.string
+                default:
+                    log.error("unknown glossary key '\(key)'" + Suggestion.didYouMean(key, in: Self.fields),
+                              at: location(keyNode.mark))
+                    ok = false
+                }
+            }
+            for key in ["id", "en", "zh", "zh-Hant"] where values[key] == nil {
+                log.error("glossary entry is missing '\(key)'", at: location(item.mark))
+                ok = false
+            }
+            guard ok, let id = values["id"], let en = values["en"], let zh = values["zh"],
+                  let hant = values["zh-Hant"] else { continue }
+            if !Identifier.isValid(id) {
+                log.error("invalid glossary id '\(id)': use \(Identifier.rule)", at: location(item.mark))
+                continue
+            }
+            var duplicate = false
+            for (key, value) in [("id", id), ("en", en.lowercased()), ("zh", zh)] {
+                if let first = seen[key]?[value] {
+                    log.error("duplicate glossary \(key) '\(value)'", at: location(item.mark),
+                              notes: [.note("first used here", at: first)])
+                    duplicate = true
+                } else {
+                    seen[key]?[value] = location(item.mark)
+                }
+            }
+            if duplicate { continue }
+            entries.append(GlossaryEntry(id: id, en: en, zh: zh, zhHant: hant, variants: variants,
+                                         note: note, location: location(item.mark)))
+        }
+        return Glossary(entries: entries.sorted { $0.id < $1.id })
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+/// Reads the content folder into a `Handbook`: discovers files, checks their encoding, parses
+/// front matter and Markdown, and recognises sections and rules. Problems go to the log; what
+/// could be read is still returned so that later checks can report their problems too.
+public struct HandbookLoader: Sendable {
+    public var contentDirectory: URL
+    public var displayRoot: String
+
+    public init(contentDirectory: URL, displayRoot: String) {
+        self.contentDirectory = contentDirectory
+        self.displayRoot = displayRoot
+    }
+
+    static let partFields: [FrontMatterField] = [
+        .init(name: "title", kind: .string, isRequired: true),
+        .init(name: "summary", kind: .string, isRequired: true),
+        .init(name: "weight", kind: .integer, isRequired: true),
+    ]
+
+    static let chapterFields: [FrontMatterField] = [
+        .init(name: "id", kind: .string, isRequired: true),
+        .init(name: "title", kind: .string, isRequired: true),
+        .init(name: "summary", kind: .string, isRequired: true),
+        .init(name: "weight", kind: .integer, isRequired: true),
+        .init(name: "edition", kind: .string, isRequired: true),
+        .init(name: "status", kind: .oneOf(Status.allCases.map(\.rawValue)), isRequired: true),
+        .init(name: "legacy-note", kind: .string, isRequired: false),
+        .init(name: "related", kind: .stringList, isRequired: false),
+    ]
+
+    public func load(log: inout DiagnosticLog) -> Handbook {
+        guard ContentDiscovery.kind(of: contentDirectory) == .directory else {
+            log.error("content folder '\(displayRoot)' does not exist or is not a folder", at: nil)
+            return Handbook(parts: [:], chapters: [:], glossary: Glossary(entries: []))
+        }
+        let discovery = ContentDiscovery(root: contentDirectory, displayRoot: displayRoot)
+        var parts: [Language: [Part]] = [:]
+        var chapters: [Language: [Chapter]] = [:]
+        for language in Language.allCases {
+            let found = discovery.parts(of: language, log: &log)
+            var languageParts: [Part] = []
+            var languageChapters: [Chapter] = []
+            for partFiles in found {
+                if let part = loadPart(partFiles, language: language, log: &log) {
+                    languageParts.append(part)
+                }
+                // Chapters are independent of each other: parse them in parallel, keep file order.
+                let results = ParallelMap.map(partFiles.chapters) { file in
+                    var chapterLog = DiagnosticLog()
+                    let chapter = loadChapter(url: file.url, path: file.path, part: partFiles.id,
+                                              language: language, log: &chapterLog)
+                    return (chapter, chapterLog)
+                }
+                for (chapter, chapterLog) in results {
+                    log.merge(chapterLog)
+                    if let chapter { languageChapters.append(chapter) }
+                }
+            }
+            languageParts.sort { ($0.weight, $0.id) < ($1.weight, $1.id) }
+            let partOrder = Dictionary(uniqueKeysWithValues: languageParts.enumerated().map { ($1.id, $0) })
+            languageChapters.sort {
+                (partOrder[$0.part] ?? .max, $0.weight, $0.id) < (partOrder[$1.part] ?? .max, $1.weight, $1.id)
+            }
+            parts[language] = languageParts
+            chapters[language] = languageChapters
+        }
+        let glossary = loadGlossary(discovery: discovery, log: &log)
+        return Handbook(parts: parts, chapters: chapters, glossary: glossary)
+    }
+
+    private func loadGlossary(discovery: ContentDiscovery, log: inout DiagnosticLog) -> Glossary {
+        let url = contentDirectory.appendingPathComponent("glossary.yaml")
+        let path = discovery.display("glossary.yaml")
+        switch ContentDiscovery.kind(of: url) {
+        case .file:
+            guard let file = SourceFile.read(at: url, displayPath: path, log: &log) else {
+                return Glossary(entries: [])
+            }
+            return GlossaryParser().parse(file, log: &log)
+        case .missing:
+            log.error("missing glossary '\(path)'", at: nil)
+        default:
+            log.error("the glossary must be a regular file (symbolic links are not followed)",
+                      at: SourceLocation(file: path, line: 1, column: 1))
+        }
+        return Glossary(entries: [])
+    }
+
+    private func loadPart(_ files: ContentDiscovery.PartFiles, language: Language,
+                          log: inout DiagnosticLog) -> Part? {
+        guard let file = SourceFile.read(at: files.index, displayPath: files.indexPath, log: &log),
+              let parsed = FrontMatterParser().parse(file, fields: Self.partFields, log: &log)
+        else { return nil }
+        let frontMatter = parsed.frontMatter
+        let body = MarkdownParser().parse(parsed.body, firstLine: parsed.bodyFirstLine)
+            .map { $0.mapInlines(WikiLinkScanner.scan) }
+        return Part(id: files.id, language: language, title: frontMatter.string("title") ?? "",
+                    summary: frontMatter.string("summary") ?? "", weight: frontMatter.integer("weight") ?? 0,
+                    body: body, source: file.location(line: 1, column: 1))
+    }
+
+    func loadChapter(url: URL, path: String, part: String, language: Language,
+                     log: inout DiagnosticLog) -> Chapter? {
+        guard let file = SourceFile.read(at: url, displayPath: path, log: &log) else { return nil }
+        return parseChapter(file, part: part, slug: url.deletingPathExtension().lastPathComponent,
+                            language: language, log: &log)
+    }
+
+    func parseChapter(_ file: SourceFile, part: String, slug: String, language: Language,
+                      log: inout DiagnosticLog) -> Chapter? {
+        guard let parsed = FrontMatterParser().parse(file, fields: Self.chapterFields, log: &log) else {
+            return nil
+        }
+        let frontMatter = parsed.frontMatter
+        let expectedID = "\(part)/\(slug)"
+        let id = frontMatter.string("id") ?? expectedID
+        if id != expectedID {
+            log.error("chapter id '\(id)' does not match its path; it must be '\(expectedID)'",
+                      at: frontMatter.valueLocation("id"))
+        }
+        let status = Status(rawValue: frontMatter.string("status") ?? "") ?? .current
+        let legacyNote = frontMatter.string("legacy-note")
+        if status == .legacy, legacyNote == nil {
+            log.error("a legacy chapter needs 'legacy-note': one sentence on what replaced it",
+                      at: frontMatter.valueLocation("status"))
+        }
+        let blocks = MarkdownParser().parse(parsed.body, firstLine: parsed.bodyFirstLine)
+        let content = ChapterBuilder(file: file).build(blocks, log: &log)
+        var locations: [String: SourceLocation] = [:]
+        for (key, entry) in frontMatter.entries { locations[key] = entry.valueLocation }
+        return Chapter(
+            id: expectedID, language: language, title: frontMatter.string("title") ?? "",
+            summary: frontMatter.string("summary") ?? "", weight: frontMatter.integer("weight") ?? 0,
+            edition: frontMatter.string("edition") ?? "", status: status, legacyNote: legacyNote,
+            related: frontMatter.list("related"), content: content,
+            source: file.location(line: 1, column: 1), metadataLocations: locations)
+    }
+}

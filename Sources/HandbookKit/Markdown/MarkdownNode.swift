@@ -1,0 +1,87 @@
+/// A position in a source file, 1-based, the column counted in characters.
+public struct TextPosition: Sendable, Hashable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+}
+
+/// A block of a Markdown document, copied out of cmark-gfm's tree into Swift values.
+public indirect enum MarkdownBlock: Sendable, Equatable {
+    case paragraph([MarkdownInline], at: TextPosition)
+    case heading(level: Int, [MarkdownInline], at: TextPosition)
+    case blockQuote([MarkdownBlock], at: TextPosition)
+    case list(MarkdownList, at: TextPosition)
+    case codeBlock(info: String, code: String, at: TextPosition)
+    /// Raw HTML: never rendered as markup.
+    case html(String, at: TextPosition)
+    case thematicBreak(at: TextPosition)
+    case table(MarkdownTable, at: TextPosition)
+
+    public var position: TextPosition {
+        switch self {
+        case .paragraph(_, let at), .heading(_, _, let at), .blockQuote(_, let at),
+             .list(_, let at), .codeBlock(_, _, let at), .html(_, let at),
+             .thematicBreak(let at), .table(_, let at):
+            at
+        }
+    }
+}
+
+public struct MarkdownList: Sendable, Equatable {
+    public var isOrdered: Bool
+    public var start: Int
+    public var isTight: Bool
+    public var items: [Item]
+
+    public struct Item: Sendable, Equatable {
+        public var blocks: [MarkdownBlock]
+        /// nil for an ordinary item, true or false for a task-list item.
+        public var isChecked: Bool?
+    }
+}
+
+public struct MarkdownTable: Sendable, Equatable {
+    public enum Alignment: Sendable, Equatable { case none, left, center, right }
+    public var alignments: [Alignment]
+    public var header: [[MarkdownInline]]
+    public var rows: [[[MarkdownInline]]]
+}
+
+/// An inline element. `wikiLink` is the handbook's `[[target|text]]` syntax, found in text by
+/// `WikiLinkScanner`; everything else comes from cmark-gfm.
+public indirect enum MarkdownInline: Sendable, Equatable {
+    case text(String, at: TextPosition?)
+    case code(String)
+    case softBreak
+    case lineBreak
+    case emphasis([MarkdownInline])
+    case strong([MarkdownInline])
+    case strikethrough([MarkdownInline])
+    case link(destination: String, title: String, [MarkdownInline], at: TextPosition?)
+    case image(source: String, title: String, alt: [MarkdownInline], at: TextPosition?)
+    /// Raw inline HTML: never rendered as markup.
+    case html(String, at: TextPosition?)
+    case wikiLink(target: String, text: String?, at: TextPosition?)
+}
+
+extension MarkdownInline {
+    /// The text a reader sees, without markup.
+    public var plainText: String {
+        switch self {
+        case .text(let s, _), .code(let s), .html(let s, _): s
+        case .softBreak, .lineBreak: " "
+        case .emphasis(let c), .strong(let c), .strikethrough(let c), .link(_, _, let c, _),
+             .image(_, _, let c, _):
+            c.plainText
+        case .wikiLink(let target, let text, _): text ?? target
+        }
+    }
+}
+
+extension Array where Element == MarkdownInline {
+    public var plainText: String { map(\.plainText).joined() }
+}

@@ -1,0 +1,211 @@
+import CCmark
+
+/// Parses Markdown with cmark-gfm and copies the result into `MarkdownBlock` values.
+///
+/// This is the only file that talks to the C library. Positions are converted here, once, from
+/// cmark's byte columns to character columns, and shifted by `firstLine` so that they count the
+/// front matter that precedes the body.
+public struct MarkdownParser: Sendable {
+    public init() {}
+
+    public func parse(_ source: String, firstLine: Int = 1) -> [MarkdownBlock] {
+        Self.registerExtensions
+        let options = CMARK_OPT_DEFAULT | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE
+        guard let parser = cmark_parser_new(options) else { return [] }
+        defer { cmark_parser_free(parser) }
+        for name in ["table", "strikethrough", "autolink", "tasklist", "tagfilter"] {
+            if let extensionPointer = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, extensionPointer)
+            }
+        }
+        var bytes = Array(source.utf8)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                cmark_parser_feed(parser, chars.baseAddress, chars.count)
+            }
+        }
+        guard let document = cmark_parser_finish(parser) else { return [] }
+        defer { cmark_node_free(document) }
+        let converter = Converter(lines: LineIndex(bytes: bytes), firstLine: firstLine)
+        return converter.blocks(under: document)
+    }
+
+    /// cmark-gfm keeps its extension registry in a global; register it once, thread-safely.
+    private static let registerExtensions: Void = cmark_gfm_core_extensions_ensure_registered()
+}
+
+/// Converts cmark byte columns to character columns.
+struct LineIndex {
+    let bytes: [UInt8]
+    let starts: [Int]
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+            starts.append(offset + 1)
+        }
+        self.starts = starts
+    }
+
+    /// The 1-based character column of the 1-based byte column `byteColumn` on 1-based `line`.
+    func characterColumn(line: Int, byteColumn: Int) -> Int {
+        guard line >= 1, line <= starts.count, byteColumn >= 1 else { return max(byteColumn, 1) }
+        let start = starts[line - 1]
+        let end = min(start + byteColumn - 1, bytes.count)
+        var characters = 0
+        var offset = start
+        while offset < end {
+            if bytes[offset] & 0xC0 != 0x80 { characters += 1 }
+            offset += 1
+        }
+        return characters + 1
+    }
+}
+
+private struct Converter {
+    let lines: LineIndex
+    let firstLine: Int
+
+    func position(of node: OpaquePointer) -> TextPosition {
+        let line = Int(cmark_node_get_start_line(node))
+        let column = lines.characterColumn(line: line, byteColumn: Int(cmark_node_get_start_column(node)))
+        return TextPosition(line: line + firstLine - 1, column: column)
+    }
+
+    /// Inline nodes carry positions only where cmark recorded them.
+    func inlinePosition(of node: OpaquePointer) -> TextPosition? {
+        cmark_node_get_start_line(node) > 0 ? position(of: node) : nil
+    }
+
+    func children(of node: OpaquePointer) -> [OpaquePointer] {
+        var result: [OpaquePointer] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            result.append(current)
+            child = cmark_node_next(current)
+        }
+        return result
+    }
+
+    func typeName(_ node: OpaquePointer) -> String {
+        cmark_node_get_type_string(node).map { String(cString: $0) } ?? ""
+    }
+
+    func literal(_ node: OpaquePointer) -> String {
+        cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+    }
+
+    func blocks(under node: OpaquePointer) -> [MarkdownBlock] {
+        children(of: node).compactMap(block)
+    }
+
+    func block(_ node: OpaquePointer) -> MarkdownBlock? {
+        let at = position(of: node)
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_PARAGRAPH:
+            return .paragraph(inlines(under: node), at: at)
+        case CMARK_NODE_HEADING:
+            return .heading(level: Int(cmark_node_get_heading_level(node)), inlines(under: node), at: at)
+        case CMARK_NODE_BLOCK_QUOTE:
+            return .blockQuote(blocks(under: node), at: at)
+        case CMARK_NODE_LIST:
+            let items = children(of: node).map { item in
+                MarkdownList.Item(
+                    blocks: blocks(under: item),
+                    isChecked: typeName(item) == "tasklist"
+                        ? cmark_gfm_extensions_get_tasklist_item_checked(item) : nil)
+            }
+            let list = MarkdownList(
+                isOrdered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST,
+                start: Int(cmark_node_get_list_start(node)),
+                isTight: cmark_node_get_list_tight(node) != 0,
+                items: items)
+            return .list(list, at: at)
+        case CMARK_NODE_CODE_BLOCK:
+            let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
+            return .codeBlock(info: info, code: literal(node), at: at)
+        case CMARK_NODE_HTML_BLOCK:
+            return .html(literal(node), at: at)
+        case CMARK_NODE_THEMATIC_BREAK:
+            return .thematicBreak(at: at)
+        default:
+            if typeName(node) == "table" { return .table(table(node), at: at) }
+            // Unknown extension blocks keep their text rather than vanish.
+            let text = inlines(under: node)
+            return text.isEmpty ? nil : .paragraph(text, at: at)
+        }
+    }
+
+    func table(_ node: OpaquePointer) -> MarkdownTable {
+        let columns = Int(cmark_gfm_extensions_get_table_columns(node))
+        var alignments: [MarkdownTable.Alignment] = []
+        if let raw = cmark_gfm_extensions_get_table_alignments(node) {
+            for index in 0..<columns {
+                switch UInt8(raw[index]) {
+                case UInt8(ascii: "l"): alignments.append(.left)
+                case UInt8(ascii: "c"): alignments.append(.center)
+                case UInt8(ascii: "r"): alignments.append(.right)
+                default: alignments.append(.none)
+                }
+            }
+        }
+        var header: [[MarkdownInline]] = []
+        var rows: [[[MarkdownInline]]] = []
+        for row in children(of: node) {
+            let cells = children(of: row).map { inlines(under: $0) }
+            if cmark_gfm_extensions_get_table_row_is_header(row) != 0 {
+                header = cells
+            } else {
+                rows.append(cells)
+            }
+        }
+        return MarkdownTable(alignments: alignments, header: header, rows: rows)
+    }
+
+    func inlines(under node: OpaquePointer) -> [MarkdownInline] {
+        var result: [MarkdownInline] = []
+        for child in children(of: node) {
+            guard let next = inline(child) else { continue }
+            // cmark splits text at every special character; join neighbours so that
+            // `[[controls/buttons]]` and `{#anchor}` arrive as one run of text.
+            if case .text(let added, _) = next, case .text(let previous, let at)? = result.last {
+                result[result.count - 1] = .text(previous + added, at: at)
+            } else {
+                result.append(next)
+            }
+        }
+        return result
+    }
+
+    func inline(_ node: OpaquePointer) -> MarkdownInline? {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_TEXT:
+            return .text(literal(node), at: inlinePosition(of: node))
+        case CMARK_NODE_CODE:
+            return .code(literal(node))
+        case CMARK_NODE_SOFTBREAK:
+            return .softBreak
+        case CMARK_NODE_LINEBREAK:
+            return .lineBreak
+        case CMARK_NODE_EMPH:
+            return .emphasis(inlines(under: node))
+        case CMARK_NODE_STRONG:
+            return .strong(inlines(under: node))
+        case CMARK_NODE_LINK:
+            return .link(destination: String(cString: cmark_node_get_url(node)),
+                         title: String(cString: cmark_node_get_title(node)),
+                         inlines(under: node), at: inlinePosition(of: node))
+        case CMARK_NODE_IMAGE:
+            return .image(source: String(cString: cmark_node_get_url(node)),
+                          title: String(cString: cmark_node_get_title(node)),
+                          alt: inlines(under: node), at: inlinePosition(of: node))
+        case CMARK_NODE_HTML_INLINE:
+            return .html(literal(node), at: inlinePosition(of: node))
+        default:
+            if typeName(node) == "strikethrough" { return .strikethrough(inlines(under: node)) }
+            let content = inlines(under: node)
+            return content.isEmpty ? nil : .emphasis(content)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Finds the handbook's cross-link syntax, `[[target]]` and `[[target|text]]`, in text runs and
+/// turns each occurrence into a `.wikiLink` inline.
+enum WikiLinkScanner {
+    static func scan(_ inlines: [MarkdownInline]) -> [MarkdownInline] {
+        var result: [MarkdownInline] = []
+        for inline in inlines {
+            guard case .text(let text, let at) = inline, text.contains("[[") else {
+                result.append(inline)
+                continue
+            }
+            result.append(contentsOf: split(text, at: at))
+        }
+        return result
+    }
+
+    private static func split(_ text: String, at start: TextPosition?) -> [MarkdownInline] {
+        var result: [MarkdownInline] = []
+        var rest = Substring(text)
+        var consumed = 0  // characters of `text` before `rest`
+        func position(after characters: Int) -> TextPosition? {
+            start.map { TextPosition(line: $0.line, column: $0.column + characters) }
+        }
+        while let open = rest.range(of: "[[") {
+            guard let close = rest[open.upperBound...].range(of: "]]") else { break }
+            let inner = rest[open.upperBound..<close.lowerBound]
+            if inner.isEmpty || inner.contains("[") || inner.contains("\n") {
+                // Not a cross-link; keep the brackets as text and look further on.
+                let keep = rest[..<open.upperBound]
+                result.append(.text(String(keep), at: position(after: consumed)))
+                consumed += keep.count
+                rest = rest[open.upperBound...]
+                continue
+            }
+            let before = rest[..<open.lowerBound]
+            if !before.isEmpty { result.append(.text(String(before), at: position(after: consumed))) }
+            let linkStart = consumed + before.count
+            let parts = inner.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
+            let target = parts[0].trimmingCharacters(in: .whitespaces)
+            let label = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil
+            result.append(.wikiLink(target: target, text: label?.isEmpty == true ? nil : label,
+                                    at: position(after: linkStart)))
+            consumed = linkStart + rest[open.lowerBound..<close.upperBound].count
+            rest = rest[close.upperBound...]
+        }
+        if !rest.isEmpty { result.append(.text(String(rest), at: position(after: consumed))) }
+        // Merge neighbouring text pieces created by skipped brackets.
+        var merged: [MarkdownInline] = []
+        for inline in result {
+            if case .text(let added, _) = inline, case .text(let previous, let at)? = merged.last {
+                merged[merged.count - 1] = .text(previous + added, at: at)
+            } else {
+                merged.append(inline)
+            }
+        }
+        return merged
+    }
+}

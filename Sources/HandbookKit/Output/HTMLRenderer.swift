@@ -1,0 +1,163 @@
+import Foundation
+
+/// Renders Markdown values to HTML. Raw HTML is shown as text, never as markup; link targets
+/// come from the caller, which resolves them against the handbook.
+struct HTMLRenderer {
+    struct ResolvedLink {
+        var href: String
+        var defaultText: String
+        var isExternal: Bool
+    }
+
+    /// Resolves `[[…]]` targets (`isWiki`) and Markdown destinations; nil leaves the text unlinked.
+    var resolve: (_ target: String, _ isWiki: Bool) -> ResolvedLink?
+    /// The heading level that `##` becomes (chapters start sections at h2).
+    var headingOffset = 0
+
+    func render(_ blocks: [MarkdownBlock]) -> String {
+        var html = ""
+        for block in blocks { render(block, into: &html) }
+        return html
+    }
+
+    func render(_ block: MarkdownBlock, into html: inout String) {
+        switch block {
+        case .paragraph(let inlines, _):
+            html += "<p>" + render(inlines) + "</p>\n"
+        case .heading(let level, let inlines, _):
+            let tag = "h\(min(6, level + headingOffset))"
+            html += "<\(tag)>" + render(inlines) + "</\(tag)>\n"
+        case .blockQuote(let blocks, _):
+            html += "<blockquote>\n" + render(blocks) + "</blockquote>\n"
+        case .list(let list, _):
+            let tag = list.isOrdered ? "ol" : "ul"
+            let start = list.isOrdered && list.start != 1 ? " start=\"\(list.start)\"" : ""
+            let isTaskList = list.items.contains { $0.isChecked != nil }
+            html += "<\(tag)\(start)\(isTaskList ? " class=\"task-list\"" : "")>\n"
+            for item in list.items {
+                html += "<li>"
+                if let checked = item.isChecked {
+                    html += "<input type=\"checkbox\" disabled\(checked ? " checked" : "") aria-label=\"\(checked ? "done" : "to do")\"> "
+                }
+                if list.isTight {
+                    for child in item.blocks {
+                        if case .paragraph(let inlines, _) = child {
+                            html += render(inlines)
+                        } else {
+                            html += "\n"
+                            render(child, into: &html)
+                        }
+                    }
+                } else {
+                    html += "\n" + render(item.blocks)
+                }
+                html += "</li>\n"
+            }
+            html += "</\(tag)>\n"
+        case .codeBlock(let info, let code, _):
+            let language = info.split(separator: " ").first.map { " class=\"language-\(HTML.escape(String($0)))\"" } ?? ""
+            html += "<pre><code\(language)>" + HTML.escape(code) + "</code></pre>\n"
+        case .html(let raw, _):
+            html += "<pre class=\"raw-html\">" + HTML.escape(raw) + "</pre>\n"
+        case .thematicBreak:
+            html += "<hr>\n"
+        case .table(let table, _):
+            html += "<div class=\"table-wrap\"><table>\n<thead>\n<tr>"
+            for (index, cell) in table.header.enumerated() {
+                html += "<th\(align(table, index))>" + render(cell) + "</th>"
+            }
+            html += "</tr>\n</thead>\n"
+            if !table.rows.isEmpty {
+                html += "<tbody>\n"
+                for row in table.rows {
+                    html += "<tr>"
+                    for (index, cell) in row.enumerated() {
+                        html += "<td\(align(table, index))>" + render(cell) + "</td>"
+                    }
+                    html += "</tr>\n"
+                }
+                html += "</tbody>\n"
+            }
+            html += "</table></div>\n"
+        }
+    }
+
+    private func align(_ table: MarkdownTable, _ index: Int) -> String {
+        guard index < table.alignments.count else { return "" }
+        switch table.alignments[index] {
+        case .none: return ""
+        case .left: return " class=\"align-left\""
+        case .center: return " class=\"align-center\""
+        case .right: return " class=\"align-right\""
+        }
+    }
+
+    func render(_ inlines: [MarkdownInline]) -> String {
+        inlines.map(render).joined()
+    }
+
+    func render(_ inline: MarkdownInline) -> String {
+        switch inline {
+        case .text(let text, _): return HTML.escape(text)
+        case .code(let code): return "<code>" + HTML.escape(code) + "</code>"
+        case .softBreak: return "\n"
+        case .lineBreak: return "<br>\n"
+        case .emphasis(let children): return "<em>" + render(children) + "</em>"
+        case .strong(let children): return "<strong>" + render(children) + "</strong>"
+        case .strikethrough(let children): return "<del>" + render(children) + "</del>"
+        case .html(let raw, _): return "<code class=\"raw-html\">" + HTML.escape(raw) + "</code>"
+        case .image(_, _, let alt, _): return HTML.escape(alt.plainText)
+        case .link(let destination, let title, let children, _):
+            guard let link = resolve(destination, false) else { return render(children) }
+            let titleAttribute = title.isEmpty ? "" : " title=\"\(HTML.escape(title))\""
+            let external = link.isExternal ? " rel=\"noopener noreferrer\"" : ""
+            return "<a href=\"\(HTML.escape(link.href))\"\(titleAttribute)\(external)>" + render(children) + "</a>"
+        case .wikiLink(let target, let text, _):
+            guard let link = resolve(target, true) else { return HTML.escape(text ?? target) }
+            return "<a class=\"xref\" href=\"\(HTML.escape(link.href))\">" + HTML.escape(text ?? link.defaultText) + "</a>"
+        }
+    }
+}
+
+/// Renders Markdown values to plain text, for rules.json, the search index and page titles.
+struct PlainTextRenderer {
+    /// The text shown for a `[[…]]` link.
+    var wikiLinkText: (_ target: String, _ text: String?) -> String
+
+    func render(_ blocks: [MarkdownBlock]) -> String {
+        blocks.map(render).filter { !$0.isEmpty }.joined(separator: "\n")
+    }
+
+    func render(_ block: MarkdownBlock) -> String {
+        switch block {
+        case .paragraph(let inlines, _), .heading(_, let inlines, _):
+            return render(inlines)
+        case .blockQuote(let blocks, _):
+            return render(blocks)
+        case .list(let list, _):
+            return list.items.map { "• " + render($0.blocks).replacingOccurrences(of: "\n", with: " ") }
+                .joined(separator: "\n")
+        case .codeBlock(_, let code, _):
+            return code.trimmingCharacters(in: .newlines)
+        case .html(let raw, _):
+            return raw.trimmingCharacters(in: .newlines)
+        case .thematicBreak:
+            return ""
+        case .table(let table, _):
+            return ([table.header] + table.rows).map { $0.map(render).joined(separator: " | ") }
+                .joined(separator: "\n")
+        }
+    }
+
+    func render(_ inlines: [MarkdownInline]) -> String {
+        inlines.map { inline -> String in
+            switch inline {
+            case .wikiLink(let target, let text, _): return wikiLinkText(target, text)
+            case .emphasis(let c), .strong(let c), .strikethrough(let c), .link(_, _, let c, _),
+                 .image(_, _, let c, _):
+                return render(c)
+            default: return inline.plainText
+            }
+        }.joined()
+    }
+}

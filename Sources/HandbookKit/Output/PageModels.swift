@@ -1,0 +1,159 @@
+/// View models for the templates. They hold only stored properties: swift-mustache reads values
+/// by reflection, and a computed property would render as nothing.
+
+struct LinkView: Sendable {
+    var title: String
+    var href: String
+    var isCurrent: Bool = false
+    var summary: String = ""
+    var detail: String = ""
+}
+
+struct NavPartView: Sendable {
+    var title: String
+    var href: String
+    var isCurrent: Bool
+    var isOpen: Bool
+    var chapters: [LinkView]
+}
+
+struct AlternateView: Sendable {
+    var hreflang: String
+    var href: String
+}
+
+/// What every page's layout needs.
+struct LayoutView: Sendable {
+    var lang: String
+    var pageKind: String
+    var documentTitle: String
+    var description: String
+    var stylesheet: String
+    var script: String
+    var searchIndex: String
+    var homeHref: String
+    var glossaryHref: String
+    var searchHref: String
+    var rootHref: String
+    var languageSwitch: AlternateView
+    var otherLanguageName: String
+    var alternates: [AlternateView]
+    var nav: [NavPartView]
+    var breadcrumbs: [LinkView]
+    var hasBreadcrumbs: Bool
+    var ui: UIStrings
+}
+
+struct RuleView: Sendable {
+    var id: String
+    var anchor: String
+    var kind: String
+    var kindLabel: String
+    var title: String
+    /// One level below the section the rule sits in.
+    var titleLevel: Int
+    var bodyHTML: String
+    var isLegacy: Bool
+    var edition: String
+    var otherLanguageHref: String
+}
+
+struct SectionView: Sendable {
+    var anchor: String
+    var level: Int
+    var isSubsection: Bool
+    var titleHTML: String
+}
+
+/// One piece of a chapter body: exactly one of the three is set.
+struct ChapterBlockView: Sendable {
+    var html: String?
+    var section: SectionView?
+    var rule: RuleView?
+}
+
+struct TOCEntryView: Sendable {
+    var anchor: String
+    var title: String
+    var isSubsection: Bool
+}
+
+struct ChapterPageView: Sendable {
+    var layout: LayoutView
+    var id: String
+    var title: String
+    var summary: String
+    var edition: String
+    var isLegacy: Bool
+    var legacyNote: String
+    var rulesCount: String
+    var blocks: [ChapterBlockView]
+    var toc: [TOCEntryView]
+    var hasTOC: Bool
+    var related: [LinkView]
+    var hasRelated: Bool
+    var backlinks: [LinkView]
+    var hasBacklinks: Bool
+    var previous: LinkView?
+    var next: LinkView?
+}
+
+struct PartPageView: Sendable {
+    var layout: LayoutView
+    var title: String
+    var summary: String
+    var bodyHTML: String
+    var chapters: [LinkView]
+}
+
+struct HomePartView: Sendable {
+    var title: String
+    var href: String
+    var summary: String
+    var chaptersCount: String
+    var chapters: [LinkView]
+}
+
+struct HomePageView: Sendable {
+    var layout: LayoutView
+    var title: String
+    var description: String
+    var parts: [HomePartView]
+    var rulesCount: String
+    var rulesJSONHref: String
+}
+
+struct GlossaryEntryView: Sendable {
+    var anchor: String
+    var term: String
+    var english: String
+    var traditional: String
+    var variants: String
+    var note: String
+}
+
+struct GlossaryPageView: Sendable {
+    var layout: LayoutView
+    var title: String
+    var intro: String
+    var entries: [GlossaryEntryView]
+}
+
+struct SearchPageView: Sendable {
+    var layout: LayoutView
+    var title: String
+}
+
+struct RootLanguageView: Sendable {
+    var lang: String
+    var name: String
+    var href: String
+    var siteTitle: String
+}
+
+struct RootPageView: Sendable {
+    var languages: [RootLanguageView]
+    var stylesheet: String
+    var script: String
+    var isNotFound: Bool
+}

@@ -1,0 +1,68 @@
+import Foundation
+import RulesCatalog
+
+/// Builds `rules.json` from the resolved handbook. Both languages are required for every entry:
+/// the bilingual check has already made sure each rule exists in both.
+struct RulesCatalogBuilder {
+    let index: HandbookIndex
+    let resolver: LinkResolver
+    let links: LinkChecker.Findings
+
+    var handbook: Handbook { index.handbook }
+
+    func build() -> Catalog {
+        let scopes = handbook.parts(in: .en).compactMap { en -> Catalog.Scope? in
+            guard let zh = handbook.part(en.id, in: .zhHans) else { return nil }
+            return Catalog.Scope(
+                id: en.id, title: LocalizedText(zhHans: zh.title, en: en.title),
+                summary: LocalizedText(zhHans: zh.summary, en: en.summary), weight: en.weight,
+                url: localized { SiteURLs.part(en.id, $0) })
+        }
+        var chapters: [Catalog.Chapter] = []
+        var rules: [Catalog.Rule] = []
+        for en in handbook.chapters(in: .en) {
+            guard let zh = index.chapter(en.id, in: .zhHans) else { continue }
+            chapters.append(Catalog.Chapter(
+                id: en.id, scope: en.part, title: LocalizedText(zhHans: zh.title, en: en.title),
+                summary: LocalizedText(zhHans: zh.summary, en: en.summary), weight: en.weight,
+                edition: en.edition, status: en.status, url: localized { SiteURLs.chapter(en.id, $0) },
+                related: en.related.sorted()))
+            for rule in en.rules {
+                guard let zhRule = zh.rules.first(where: { $0.localID == rule.localID }) else { continue }
+                let id = en.ruleID(rule.localID)
+                rules.append(Catalog.Rule(
+                    id: id, chapter: en.id, section: rule.section, scope: en.part, kind: rule.kind,
+                    status: rule.status ?? en.status, edition: rule.edition ?? en.edition,
+                    title: LocalizedText(zhHans: zhRule.title, en: rule.title),
+                    text: LocalizedText(zhHans: plainText(zhRule.body, zh), en: plainText(rule.body, en)),
+                    url: localized { SiteURLs.path(of: .rule(id), in: $0) },
+                    related: links.ruleReferences[id] ?? []))
+            }
+        }
+        return Catalog(scopes: scopes, chapters: chapters.sorted { $0.id < $1.id },
+                       rules: rules.sorted { $0.id < $1.id })
+    }
+
+    private func localized(_ make: (Language) -> String) -> LocalizedText {
+        LocalizedText(zhHans: make(.zhHans), en: make(.en))
+    }
+
+    func plainText(_ blocks: [MarkdownBlock], _ chapter: Chapter) -> String {
+        PlainTextRenderer { target, text in
+            if let text { return text }
+            guard case .success(let resolved) = resolver.resolve(wikiTarget: target, from: chapter,
+                                                                 language: chapter.language)
+            else { return target }
+            return index.title(of: resolved, in: chapter.language)
+        }.render(blocks)
+    }
+
+    /// Sorted keys, no timestamps: two builds give the same bytes.
+    static func encode(_ catalog: Catalog) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(catalog)
+        data.append(UInt8(ascii: "\n"))
+        return data
+    }
+}

@@ -1,0 +1,252 @@
+import Foundation
+
+/// Produces every page of the site from the resolved handbook and the templates.
+struct SiteRenderer {
+    let index: HandbookIndex
+    let resolver: LinkResolver
+    let links: LinkChecker.Findings
+    let templates: TemplateSet
+    /// The absolute URL the site is published under, if known (used for `hreflang` alternates
+    /// and the 404 page); without it every link is relative.
+    let baseURL: String?
+
+    var handbook: Handbook { index.handbook }
+
+    func render() -> [OutputFile] {
+        var files: [OutputFile] = []
+        for language in Language.allCases {
+            files.append(homePage(language))
+            files.append(glossaryPage(language))
+            files.append(searchPage(language))
+            files += handbook.parts(in: language).map { partPage($0) }
+        }
+        // Chapter pages are independent: render them on all cores, in a fixed order.
+        let chapters = Language.allCases.flatMap { handbook.chapters(in: $0) }
+        files += ParallelMap.map(chapters) { chapterPage($0) }
+        files.append(rootPage(notFound: false))
+        files.append(rootPage(notFound: true))
+        for (name, data) in templates.assets.sorted(by: { $0.key < $1.key }) {
+            files.append(OutputFile(path: SiteURLs.asset(name), data: data))
+        }
+        return files
+    }
+
+    // MARK: Layout
+
+    private func strings(_ language: Language) -> UIStrings { templates.strings[language]! }
+
+    private func absolute(_ path: String) -> String? {
+        guard let baseURL else { return nil }
+        return (baseURL.hasSuffix("/") ? baseURL : baseURL + "/") + path
+    }
+
+    private func layout(_ language: Language, page: String, otherPage: String, kind: String, title: String,
+                        description: String, breadcrumbs: [LinkView], currentPart: String? = nil,
+                        currentChapter: String? = nil) -> LayoutView {
+        let ui = strings(language)
+        let rel = { (path: String) in SiteURLs.relative(path, from: page) }
+        let zhPath = language == .zhHans ? page : otherPage
+        let enPath = language == .en ? page : otherPage
+        let nav = handbook.parts(in: language).map { part in
+            NavPartView(
+                title: part.title, href: rel(SiteURLs.part(part.id, language)),
+                isCurrent: currentPart == part.id && currentChapter == nil,
+                isOpen: currentPart == part.id,
+                chapters: handbook.chapters(inPart: part.id, language: language).map { chapter in
+                    LinkView(title: chapter.title, href: rel(SiteURLs.chapter(chapter.id, language)),
+                             isCurrent: chapter.id == currentChapter)
+                })
+        }
+        return LayoutView(
+            lang: language.rawValue, pageKind: kind,
+            documentTitle: title == ui.siteTitle ? title : "\(title) · \(ui.siteTitle)",
+            description: description,
+            stylesheet: rel(SiteURLs.asset("style.css")), script: rel(SiteURLs.asset("site.js")),
+            searchIndex: rel(SiteURLs.searchIndex(language)),
+            homeHref: rel(SiteURLs.home(language)), glossaryHref: rel(SiteURLs.glossary(language)),
+            searchHref: rel(SiteURLs.search(language)), rootHref: rel(SiteURLs.root),
+            languageSwitch: AlternateView(hreflang: language.other.rawValue, href: rel(otherPage)),
+            otherLanguageName: strings(language.other).languageName,
+            alternates: [
+                AlternateView(hreflang: Language.zhHans.rawValue, href: absolute(zhPath) ?? rel(zhPath)),
+                AlternateView(hreflang: Language.en.rawValue, href: absolute(enPath) ?? rel(enPath)),
+            ],
+            nav: nav, breadcrumbs: breadcrumbs, hasBreadcrumbs: !breadcrumbs.isEmpty, ui: ui)
+    }
+
+    private func linkRenderer(_ language: Language, page: String, chapter: Chapter?) -> HTMLRenderer {
+        HTMLRenderer { target, isWiki in
+            let result: Result<LinkTarget, LinkResolver.Failure>
+            if isWiki {
+                result = resolver.resolve(wikiTarget: target, from: chapter, language: language)
+            } else if let chapter {
+                result = resolver.resolve(destination: target, from: chapter, language: language)
+            } else if let scheme = LinkResolver.scheme(of: target), LinkResolver.allowedSchemes.contains(scheme) {
+                result = .success(.external(target))
+            } else {
+                return nil
+            }
+            guard case .success(let resolved) = result else { return nil }
+            if case .external(let url) = resolved {
+                return .init(href: url, defaultText: url, isExternal: true)
+            }
+            return .init(href: SiteURLs.relative(SiteURLs.path(of: resolved, in: language), from: page),
+                         defaultText: index.title(of: resolved, in: language), isExternal: false)
+        }
+    }
+
+    private func html(_ path: String, _ text: String) -> OutputFile {
+        OutputFile(path: path, text: text)
+    }
+
+    // MARK: Pages
+
+    private func homePage(_ language: Language) -> OutputFile {
+        let ui = strings(language)
+        let page = SiteURLs.home(language)
+        let rel = { (path: String) in SiteURLs.relative(path, from: page) }
+        let parts = handbook.parts(in: language).map { part in
+            let chapters = handbook.chapters(inPart: part.id, language: language)
+            return HomePartView(
+                title: part.title, href: rel(SiteURLs.part(part.id, language)), summary: part.summary,
+                chaptersCount: ui.count(ui.chaptersCount, chapters.count),
+                chapters: chapters.map { LinkView(title: $0.title, href: rel(SiteURLs.chapter($0.id, language))) })
+        }
+        let ruleCount = handbook.chapters(in: language).reduce(0) { $0 + $1.rules.count }
+        let view = HomePageView(
+            layout: layout(language, page: page, otherPage: SiteURLs.home(language.other), kind: "home",
+                           title: ui.siteTitle, description: ui.siteDescription, breadcrumbs: []),
+            title: ui.siteTitle, description: ui.siteDescription, parts: parts,
+            rulesCount: ui.count(ui.rulesCount, ruleCount), rulesJSONHref: rel(SiteURLs.rulesJSON))
+        return html(page, templates.render(view, with: "home"))
+    }
+
+    private func partPage(_ part: Part) -> OutputFile {
+        let language = part.language
+        let ui = strings(language)
+        let page = SiteURLs.part(part.id, language)
+        let rel = { (path: String) in SiteURLs.relative(path, from: page) }
+        let chapters = handbook.chapters(inPart: part.id, language: language).map { chapter in
+            LinkView(title: chapter.title, href: rel(SiteURLs.chapter(chapter.id, language)),
+                     summary: chapter.summary, detail: ui.count(ui.rulesCount, chapter.rules.count))
+        }
+        let view = PartPageView(
+            layout: layout(language, page: page, otherPage: SiteURLs.part(part.id, language.other), kind: "part",
+                           title: part.title, description: part.summary,
+                           breadcrumbs: [LinkView(title: ui.home, href: rel(SiteURLs.home(language)))],
+                           currentPart: part.id),
+            title: part.title, summary: part.summary,
+            bodyHTML: linkRenderer(language, page: page, chapter: nil).render(part.body), chapters: chapters)
+        return html(page, templates.render(view, with: "part"))
+    }
+
+    private func chapterPage(_ chapter: Chapter) -> OutputFile {
+        let language = chapter.language
+        let ui = strings(language)
+        let page = SiteURLs.chapter(chapter.id, language)
+        let otherPage = SiteURLs.chapter(chapter.id, language.other)
+        let rel = { (path: String) in SiteURLs.relative(path, from: page) }
+        let renderer = linkRenderer(language, page: page, chapter: chapter)
+        var blocks: [ChapterBlockView] = []
+        var pendingHTML = ""
+        var sectionLevel = 1
+        func flush() {
+            if !pendingHTML.isEmpty { blocks.append(ChapterBlockView(html: pendingHTML)) }
+            pendingHTML = ""
+        }
+        for block in chapter.content {
+            switch block {
+            case .markdown(let markdown):
+                renderer.render(markdown, into: &pendingHTML)
+            case .section(let section):
+                flush()
+                sectionLevel = min(section.level, 5)
+                blocks.append(ChapterBlockView(section: SectionView(
+                    anchor: section.anchor, level: section.level, isSubsection: section.level > 2,
+                    titleHTML: renderer.render(section.title))))
+            case .rule(let rule):
+                flush()
+                let status = rule.status ?? chapter.status
+                blocks.append(ChapterBlockView(rule: RuleView(
+                    id: chapter.ruleID(rule.localID), anchor: rule.localID, kind: rule.kind.rawValue,
+                    kindLabel: ui.kindLabel(rule.kind), title: rule.title, titleLevel: sectionLevel + 1, bodyHTML: renderer.render(rule.body),
+                    isLegacy: status == .legacy, edition: rule.edition ?? chapter.edition,
+                    otherLanguageHref: rel(otherPage) + "#" + rule.localID)))
+            }
+        }
+        flush()
+        let all = handbook.chapters(in: language)
+        let position = all.firstIndex { $0.id == chapter.id }!
+        let neighbour = { (offset: Int) -> LinkView? in
+            let index = position + offset
+            guard all.indices.contains(index) else { return nil }
+            return LinkView(title: all[index].title, href: rel(SiteURLs.chapter(all[index].id, language)))
+        }
+        let related = chapter.related.compactMap { id in index.chapter(id, in: language) }.map {
+            LinkView(title: $0.title, href: rel(SiteURLs.chapter($0.id, language)), summary: $0.summary)
+        }
+        let backlinks = (links.backlinks[language]?[chapter.id] ?? []).compactMap { index.chapter($0, in: language) }
+            .map { LinkView(title: $0.title, href: rel(SiteURLs.chapter($0.id, language))) }
+        let toc = chapter.sections.filter { $0.level <= 3 }.map {
+            TOCEntryView(anchor: $0.anchor, title: $0.titleText, isSubsection: $0.level > 2)
+        }
+        let part = handbook.part(chapter.part, in: language)
+        let view = ChapterPageView(
+            layout: layout(language, page: page, otherPage: otherPage, kind: "chapter", title: chapter.title,
+                           description: chapter.summary,
+                           breadcrumbs: [LinkView(title: ui.home, href: rel(SiteURLs.home(language)))]
+                               + (part.map { [LinkView(title: $0.title, href: rel(SiteURLs.part($0.id, language)))] } ?? []),
+                           currentPart: chapter.part, currentChapter: chapter.id),
+            id: chapter.id, title: chapter.title, summary: chapter.summary, edition: chapter.edition,
+            isLegacy: chapter.status == .legacy, legacyNote: chapter.legacyNote ?? "",
+            rulesCount: ui.count(ui.rulesCount, chapter.rules.count), blocks: blocks, toc: toc,
+            hasTOC: !toc.isEmpty, related: related, hasRelated: !related.isEmpty, backlinks: backlinks,
+            hasBacklinks: !backlinks.isEmpty, previous: neighbour(-1), next: neighbour(1))
+        return html(page, templates.render(view, with: "chapter"))
+    }
+
+    private func glossaryPage(_ language: Language) -> OutputFile {
+        let ui = strings(language)
+        let page = SiteURLs.glossary(language)
+        let entries = handbook.glossary.entries.sorted {
+            language == .en ? ($0.en.lowercased(), $0.id) < ($1.en.lowercased(), $1.id) : $0.id < $1.id
+        }.map { entry in
+            GlossaryEntryView(
+                anchor: "term-\(entry.id)", term: entry.term(in: language),
+                english: language == .en ? entry.zh : entry.en, traditional: entry.zhHant,
+                variants: entry.variants.joined(separator: language == .zhHans ? "、" : ", "),
+                note: entry.note?[language] ?? "")
+        }
+        let view = GlossaryPageView(
+            layout: layout(language, page: page, otherPage: SiteURLs.glossary(language.other), kind: "glossary",
+                           title: ui.glossary, description: ui.glossaryIntro,
+                           breadcrumbs: [LinkView(title: ui.home, href: SiteURLs.relative(SiteURLs.home(language), from: page))]),
+            title: ui.glossary, intro: ui.glossaryIntro, entries: entries)
+        return html(page, templates.render(view, with: "glossary"))
+    }
+
+    private func searchPage(_ language: Language) -> OutputFile {
+        let ui = strings(language)
+        let page = SiteURLs.search(language)
+        let view = SearchPageView(
+            layout: layout(language, page: page, otherPage: SiteURLs.search(language.other), kind: "search",
+                           title: ui.search, description: ui.searchHint,
+                           breadcrumbs: [LinkView(title: ui.home, href: SiteURLs.relative(SiteURLs.home(language), from: page))]),
+            title: ui.search)
+        return html(page, templates.render(view, with: "search"))
+    }
+
+    private func rootPage(notFound: Bool) -> OutputFile {
+        let page = notFound ? SiteURLs.notFound : SiteURLs.root
+        // The 404 page is served at any depth; only an absolute base URL makes its links work everywhere.
+        let href = { (path: String) in notFound ? (absolute(path) ?? path) : path }
+        let view = RootPageView(
+            languages: Language.allCases.map { language in
+                RootLanguageView(lang: language.rawValue, name: strings(language).languageName,
+                                 href: href(SiteURLs.home(language)), siteTitle: strings(language).siteTitle)
+            },
+            stylesheet: href(SiteURLs.asset("style.css")), script: href(SiteURLs.asset("site.js")),
+            isNotFound: notFound)
+        return html(page, templates.render(view, with: "root"))
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Where the generator reads and writes, as the user gave it.
+public struct BuildConfiguration: Sendable {
+    public var contentPath: String
+    public var templatesPath: String
+    public var outputPath: String
+    /// The absolute URL the site will be published under (optional).
+    public var baseURL: String?
+
+    public init(contentPath: String = "content", templatesPath: String = "templates",
+                outputPath: String = "_site", baseURL: String? = nil) {
+        self.contentPath = contentPath
+        self.templatesPath = templatesPath
+        self.outputPath = outputPath
+        self.baseURL = baseURL
+    }
+
+    static func url(_ path: String) -> URL {
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            .standardizedFileURL
+    }
+
+    public var contentURL: URL { Self.url(contentPath) }
+    public var templatesURL: URL { Self.url(templatesPath) }
+    public var outputURL: URL { Self.url(outputPath) }
+
+    /// How a path is written in diagnostics: as given, without a trailing slash.
+    static func display(_ path: String) -> String {
+        var path = path
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+}

@@ -1,0 +1,107 @@
+/// Walks every link in the handbook: reports the ones that do not resolve, checks `related`,
+/// and collects backlinks and rule-to-rule references.
+struct LinkChecker {
+    let resolver: LinkResolver
+
+    struct Findings: Sendable {
+        /// Per language: chapter id → ids of chapters that link to it, sorted.
+        var backlinks: [Language: [String: [String]]]
+        /// Rule id → ids of the rules its body links to, sorted (taken from the English text,
+        /// checked equal to the Chinese by the bilingual check of rule links below).
+        var ruleReferences: [String: [String]]
+    }
+
+    func check(log: inout DiagnosticLog) -> Findings {
+        let handbook = resolver.index.handbook
+        var backlinks: [Language: [String: Set<String>]] = [:]
+        var references: [Language: [String: Set<String>]] = [:]
+        for language in Language.allCases {
+            for part in handbook.parts(in: language) {
+                for block in part.body {
+                    visitLinks(in: block) { link, position in
+                        guard case .wiki(let raw) = link else { return }
+                        if case .failure(.message(let message)) = resolver.resolve(wikiTarget: raw, from: nil, language: language),
+                           let position {
+                            log.error(message, at: SourceLocation(file: part.source.file, line: position.line, column: position.column))
+                        }
+                    }
+                }
+            }
+            for chapter in handbook.chapters(in: language) {
+                for relatedID in chapter.related where resolver.index.chapter(relatedID, in: language) == nil {
+                    log.error("'related' names unknown chapter '\(relatedID)'"
+                              + Suggestion.didYouMean(relatedID, in: resolver.index.chapterIDs(in: language)),
+                              at: chapter.metadataLocations["related"] ?? chapter.source)
+                }
+                func visit(_ blocks: [MarkdownBlock], rule: Rule?) {
+                    for block in blocks {
+                        visitLinks(in: block) { link, position in
+                            let result: Result<LinkTarget, LinkResolver.Failure>
+                            switch link {
+                            case .wiki(let raw): result = resolver.resolve(wikiTarget: raw, from: chapter, language: language)
+                            case .markdown(let raw): result = resolver.resolve(destination: raw, from: chapter, language: language)
+                            }
+                            switch result {
+                            case .failure(.message(let message)):
+                                let at = position ?? block.position
+                                log.error(message, at: SourceLocation(file: chapter.source.file, line: at.line, column: at.column))
+                            case .success(let target):
+                                if let targetChapter = target.chapterID, targetChapter != chapter.id {
+                                    backlinks[language, default: [:]][targetChapter, default: []].insert(chapter.id)
+                                }
+                                if let rule, let ruleID = referencedRule(target) {
+                                    references[language, default: [:]][chapter.ruleID(rule.localID), default: []].insert(ruleID)
+                                }
+                            }
+                        }
+                    }
+                }
+                for block in chapter.content {
+                    switch block {
+                    case .markdown(let markdown): visit([markdown], rule: nil)
+                    case .section(let section):
+                        visit([.heading(level: section.level, section.title,
+                                        at: TextPosition(line: section.location.line, column: section.location.column))], rule: nil)
+                    case .rule(let rule): visit(rule.body, rule: rule)
+                    }
+                }
+            }
+        }
+        for (language, byRule) in references where language == .zhHans {
+            for (ruleID, targets) in byRule.sorted(by: { $0.key < $1.key })
+            where references[.en]?[ruleID] != targets {
+                if let (chapter, rule) = resolver.index.rule(ruleID, in: .en) {
+                    _ = chapter
+                    log.warning("rule '\(rule.localID)' links to different rules in the two languages",
+                                at: rule.location)
+                }
+            }
+        }
+        return Findings(
+            backlinks: backlinks.mapValues { $0.mapValues { $0.sorted() } },
+            ruleReferences: (references[.en] ?? [:]).mapValues { $0.sorted() })
+    }
+
+    private func referencedRule(_ target: LinkTarget) -> String? {
+        switch target {
+        case .rule(let id): return id
+        case .chapter(let id, let anchor?):
+            guard let chapter = resolver.index.chapter(id, in: .en),
+                  chapter.rules.contains(where: { $0.localID == anchor }) else { return nil }
+            return chapter.ruleID(anchor)
+        default: return nil
+        }
+    }
+
+    enum Link { case wiki(String), markdown(String) }
+
+    private func visitLinks(in block: MarkdownBlock, _ visit: (Link, TextPosition?) -> Void) {
+        block.forEachInline { inline in
+            switch inline {
+            case .wikiLink(let target, _, let at): visit(.wiki(target), at)
+            case .link(let destination, _, _, let at): visit(.markdown(destination), at)
+            default: break
+            }
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// What a cross-link or an internal Markdown link points at, once resolved.
+public enum LinkTarget: Sendable, Hashable {
+    case part(String)
+    case chapter(String, anchor: String?)
+    case rule(String)
+    case term(String)
+    case external(String)
+
+    /// The chapter the target lives in, for backlinks.
+    var chapterID: String? {
+        switch self {
+        case .chapter(let id, _): id
+        case .rule(let ruleID): ChapterID.fromRuleID(ruleID)
+        default: nil
+        }
+    }
+}
+
+enum ChapterID {
+    /// `controls.buttons.verb-titles` → `controls/buttons`.
+    static func fromRuleID(_ ruleID: String) -> String? {
+        let parts = ruleID.split(separator: ".")
+        guard parts.count == 3 else { return nil }
+        return "\(parts[0])/\(parts[1])"
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+
+/// The machine-readable catalogue of every guideline, as published in `rules.json`.
+///
+/// These are the types the generator writes, so a Swift tool that decodes the file with them
+/// reads exactly what was published. The shape is versioned by `schemaVersion` (semantic
+/// versioning: a new optional field is a minor change, a removed or renamed field a major one)
+/// and described by the JSON Schema in `Catalog.schema`.
+public struct Catalog: Codable, Sendable, Equatable {
+    /// The version of the shape of this file, not of its content.
+    public static let currentSchemaVersion = "1.0.0"
+
+    public var schemaVersion: String
+    /// BCP 47 tags of the languages every localized field carries, in order.
+    public var languages: [String]
+    /// The parts of the handbook, which are also the search scopes, by weight.
+    public var scopes: [Scope]
+    /// Every chapter, sorted by id.
+    public var chapters: [Chapter]
+    /// Every rule, sorted by id.
+    public var rules: [Rule]
+
+    public init(scopes: [Scope], chapters: [Chapter], rules: [Rule]) {
+        self.schemaVersion = Catalog.currentSchemaVersion
+        self.languages = Language.allTags
+        self.scopes = scopes
+        self.chapters = chapters
+        self.rules = rules
+    }
+
+    public func rule(withID id: String) -> Rule? {
+        rules.first { $0.id == id }
+    }
+
+    /// The rules that match every given filter; a nil filter matches everything.
+    public func rules(scope: String? = nil, kind: Rule.Kind? = nil, status: Status? = nil,
+                      chapter: String? = nil) -> [Rule] {
+        rules.filter { rule in
+            (scope == nil || rule.scope == scope)
+                && (kind == nil || rule.kind == kind)
+                && (status == nil || rule.status == status)
+                && (chapter == nil || rule.chapter == chapter)
+        }
+    }
+
+    /// Decodes a catalogue from the bytes of a `rules.json` file.
+    public static func decode(from data: Data) throws -> Catalog {
+        try JSONDecoder().decode(Catalog.self, from: data)
+    }
+}
+
+/// The two languages of the handbook, by their BCP 47 tags.
+public enum Language: String, Codable, Sendable, CaseIterable, Comparable {
+    case zhHans = "zh-Hans"
+    case en = "en"
+
+    public static var allTags: [String] { allCases.map(\.rawValue) }
+
+    public static func < (lhs: Language, rhs: Language) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// A value given in each language of the handbook.
+public struct LocalizedText: Codable, Sendable, Equatable {
+    public var zhHans: String
+    public var en: String
+
+    public init(zhHans: String, en: String) {
+        self.zhHans = zhHans
+        self.en = en
+    }
+
+    public subscript(language: Language) -> String {
+        switch language {
+        case .zhHans: zhHans
+        case .en: en
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case zhHans = "zh-Hans"
+        case en
+    }
+}
+
+/// Whether guidance still applies to current iOS.
+public enum Status: String, Codable, Sendable, CaseIterable {
+    /// Applies to current iOS.
+    case current
+    /// Tied to retired technology; kept for reference, with a note on what replaced it.
+    case legacy
+}
+
+extension Catalog {
+    public struct Scope: Codable, Sendable, Equatable {
+        public var id: String
+        public var title: LocalizedText
+        public var summary: LocalizedText
+        public var weight: Int
+        public var url: LocalizedText
+
+        public init(id: String, title: LocalizedText, summary: LocalizedText, weight: Int,
+                    url: LocalizedText) {
+            self.id = id
+            self.title = title
+            self.summary = summary
+            self.weight = weight
+            self.url = url
+        }
+    }
+
+    public struct Chapter: Codable, Sendable, Equatable {
+        /// `<part>/<chapter>`, e.g. `controls/buttons`.
+        public var id: String
+        public var scope: String
+        public var title: LocalizedText
+        public var summary: LocalizedText
+        public var weight: Int
+        public var edition: String
+        public var status: Status
+        public var url: LocalizedText
+        /// Related chapter ids, sorted.
+        public var related: [String]
+
+        public init(id: String, scope: String, title: LocalizedText, summary: LocalizedText,
+                    weight: Int, edition: String, status: Status, url: LocalizedText,
+                    related: [String]) {
+            self.id = id
+            self.scope = scope
+            self.title = title
+            self.summary = summary
+            self.weight = weight
+            self.edition = edition
+            self.status = status
+            self.url = url
+            self.related = related
+        }
+    }
+
+    public struct Rule: Codable, Sendable, Equatable {
+        public enum Kind: String, Codable, Sendable, CaseIterable {
+            case `do`, avoid, consider
+        }
+
+        /// `<part>.<chapter>.<local-id>`, e.g. `controls.buttons.verb-titles`. Never reused.
+        public var id: String
+        /// The chapter id, e.g. `controls/buttons`.
+        public var chapter: String
+        /// The anchor of the section the rule sits in, or nil before the first section.
+        public var section: String?
+        public var scope: String
+        public var kind: Kind
+        public var status: Status
+        /// The HIG edition the guidance comes from, e.g. `iOS 12`.
+        public var edition: String
+        /// The short title, plain text.
+        public var title: LocalizedText
+        /// The body, plain text (no Markdown).
+        public var text: LocalizedText
+        /// The rule's permalink, relative to the site root.
+        public var url: LocalizedText
+        /// Ids of the rules this rule links to, sorted.
+        public var related: [String]
+
+        public init(id: String, chapter: String, section: String?, scope: String, kind: Kind,
+                    status: Status, edition: String, title: LocalizedText, text: LocalizedText,
+                    url: LocalizedText, related: [String]) {
+            self.id = id
+            self.chapter = chapter
+            self.section = section
+            self.scope = scope
+            self.kind = kind
+            self.status = status
+            self.edition = edition
+            self.title = title
+            self.text = text
+            self.url = url
+            self.related = related
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Testing
+@testable import HandbookKit
+
+@Suite struct ChapterBuilderTests {
+    func build(_ body: String) -> ([ChapterBlock], [String]) {
+        let file = SourceFile(path: "content/zh/controls/buttons.md", text: body)
+        var log = DiagnosticLog()
+        let blocks = ChapterBuilder(file: file).build(MarkdownParser().parse(body, firstLine: 1), log: &log)
+        return (blocks, log.sorted.map(\.description))
+    }
+
+    @Test func sectionsAndRulesAreRecognised() {
+        let (blocks, diagnostics) = build("""
+        ## 系统按钮 {#system-buttons}
+
+        > [!DO verb-titles] 用动词作标题 {status=legacy edition="iOS 7"}
+        > 正文第一行
+        >
+        > 第二段
+
+        > 普通引用
+        """)
+        #expect(diagnostics.isEmpty)
+        guard case .section(let section) = blocks[0], case .rule(let rule) = blocks[1] else {
+            Issue.record("unexpected blocks \(blocks)"); return
+        }
+        #expect(section.anchor == "system-buttons")
+        #expect(section.titleText == "系统按钮")
+        #expect(rule.localID == "verb-titles")
+        #expect(rule.kind == .do)
+        #expect(rule.title == "用动词作标题")
+        #expect(rule.status == .legacy)
+        #expect(rule.edition == "iOS 7")
+        #expect(rule.section == "system-buttons")
+        #expect(rule.body.count == 2)
+        #expect(rule.location.line == 3)
+        guard case .markdown(.blockQuote) = blocks[2] else { Issue.record("plain quote lost"); return }
+    }
+
+    @Test func unknownKindMissingAnchorAndDuplicates() {
+        let (_, diagnostics) = build("""
+        ## 无锚点
+
+        ## 重复 {#dup}
+
+        > [!DONT dup] 标题
+
+        > [!AVOID dup] 标题
+        """)
+        #expect(diagnostics.contains("content/zh/controls/buttons.md:1:1: error: section heading has no anchor; end it with an id in braces, e.g. '{#system-buttons}'"))
+        #expect(diagnostics.contains("content/zh/controls/buttons.md:5:1: error: unknown rule kind 'DONT'; use DO, AVOID or CONSIDER; did you mean 'DO'?"))
+        #expect(diagnostics.contains { $0.hasPrefix("content/zh/controls/buttons.md:7:1: error: duplicate anchor 'dup'") })
+    }
+
+    @Test func rulesMustBeTopLevelAndChaptersHaveNoH1() {
+        let (_, diagnostics) = build("# 标题\n\n- 列表\n\n  > [!DO x] 嵌套\n")
+        #expect(diagnostics.contains { $0.contains(":1:1: error: a chapter has no '#' headings") })
+        #expect(diagnostics.contains { $0.contains(":5:3: error: a rule must stand at the top level") })
+    }
+
+    @Test func headerAttributesParse() {
+        #expect(RuleHeader.parseAttributes("status=legacy edition=\"iOS 7\"")?.map { "\($0)=\($1)" } == ["status=legacy", "edition=iOS 7"])
+        #expect(RuleHeader.parseAttributes("status") == nil)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+@testable import HandbookKit
+
+/// A copy of the fixture handbook in a fresh temporary folder, with the repo's templates.
+struct FixtureHandbook {
+    let root: URL
+
+    static var repoRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    static var fixtureContent: URL {
+        repoRoot.appendingPathComponent("Tests/HandbookGenTests/Fixtures/handbook/content")
+    }
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("handbookgen-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.fixtureContent, to: root.appendingPathComponent("content"))
+        try FileManager.default.copyItem(at: Self.repoRoot.appendingPathComponent("templates"),
+                                         to: root.appendingPathComponent("templates"))
+    }
+
+    var content: URL { root.appendingPathComponent("content") }
+    var output: URL { root.appendingPathComponent("_site") }
+
+    var configuration: BuildConfiguration {
+        BuildConfiguration(contentPath: content.path, templatesPath: root.appendingPathComponent("templates").path,
+                           outputPath: output.path)
+    }
+
+    func build() -> HandbookBuilder.Outcome {
+        HandbookBuilder(configuration: configuration).build()
+    }
+
+    func write(_ relativePath: String, _ text: String) throws {
+        let url = content.appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func read(_ relativePath: String) throws -> String {
+        try String(contentsOf: content.appendingPathComponent(relativePath), encoding: .utf8)
+    }
+
+    /// Replaces the first occurrence of `old` in a content file.
+    func edit(_ relativePath: String, replacing old: String, with new: String) throws {
+        let text = try read(relativePath)
+        precondition(text.contains(old), "fixture \(relativePath) does not contain \(old)")
+        try write(relativePath, text.replacingOccurrences(of: old, with: new, options: [], range: text.range(of: old)))
+    }
+
+    /// Every file of the output folder with its bytes, by relative path.
+    func snapshot() throws -> [String: Data] {
+        try Self.snapshot(of: output)
+    }
+
+    static func snapshot(of folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return files }
+        for case let url as URL in enumerator
+        where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
+            let relative = String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))
+            files[relative] = try Data(contentsOf: url)
+        }
+        return files
+    }
+
+    /// Diagnostics as printed, with the temporary folder removed from paths.
+    func lines(_ outcome: HandbookBuilder.Outcome) -> [String] {
+        outcome.diagnostics.map { $0.description.replacingOccurrences(of: root.path + "/", with: "") }
+    }
+}

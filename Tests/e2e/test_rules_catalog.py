@@ -1,0 +1,42 @@
+"""rules.json is a contract with other tools: it must validate against its schema and every
+rule must be complete in both languages and point at a real anchor."""
+import json
+import re
+
+import jsonschema
+
+
+def load(site):
+    return json.loads((site / "rules.json").read_text(encoding="utf-8"))
+
+
+def test_rules_json_validates_against_its_schema(site):
+    schema = json.loads((site / "rules.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    jsonschema.Draft202012Validator(schema).validate(load(site))
+
+
+def test_schema_on_the_site_is_the_one_in_the_repo(site):
+    repo = site.parent  # not the repo; compare with the source file instead
+    import pathlib
+    source = pathlib.Path(__file__).resolve().parents[2] / "Sources/RulesCatalog/rules.schema.json"
+    assert (site / "rules.schema.json").read_bytes() == source.read_bytes()
+
+
+def test_every_rule_is_bilingual_sorted_and_points_at_its_anchor(site):
+    catalog = load(site)
+    rules = catalog["rules"]
+    assert rules, "the catalogue has no rules"
+    ids = [rule["id"] for rule in rules]
+    assert ids == sorted(ids) and len(set(ids)) == len(ids)
+    chapters = {chapter["id"] for chapter in catalog["chapters"]}
+    for rule in rules:
+        assert rule["chapter"] in chapters
+        assert rule["id"].startswith(rule["chapter"].replace("/", ".") + ".")
+        for language in ("zh-Hans", "en"):
+            assert rule["title"][language].strip() and rule["text"][language].strip(), rule["id"]
+            page, anchor = rule["url"][language].split("#")
+            html = (site / page).read_text(encoding="utf-8")
+            assert f'id="{anchor}"' in html, f"{rule['id']}: no anchor {anchor} in {page}"
+        # Plain text, no Markdown syntax left over.
+        assert not re.search(r"\[\[|\]\(|\*\*", rule["text"]["en"] + rule["text"]["zh-Hans"]), rule["id"]

@@ -1,0 +1,94 @@
+"""The built site: links resolve from file://, languages switch in place, pages load cleanly."""
+import html.parser
+import pathlib
+import urllib.parse
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import console_errors, make_driver, url
+
+
+class LinkCollector(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.links, self.ids = [], set()
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "id" in attrs:
+            self.ids.add(attrs["id"])
+        for name in ("href", "src"):
+            if attrs.get(name) and not (tag == "link" and attrs.get("rel") == "alternate" and False):
+                self.links.append(attrs[name])
+
+
+def parse(path: pathlib.Path) -> LinkCollector:
+    collector = LinkCollector()
+    collector.feed(path.read_text(encoding="utf-8"))
+    return collector
+
+
+def test_every_internal_link_and_anchor_resolves(site):
+    pages = sorted(p for p in site.rglob("*.html") if p.name != "404.html")
+    assert len(pages) > 10
+    parsed = {page: parse(page) for page in pages}
+    broken = []
+    for page, collector in parsed.items():
+        for link in collector.links:
+            parts = urllib.parse.urlsplit(link)
+            if parts.scheme in ("http", "https", "mailto"):
+                continue
+            assert not parts.scheme and not link.startswith("/"), f"{page}: non-relative link {link}"
+            target = (page.parent / urllib.parse.unquote(parts.path)).resolve() if parts.path else page
+            if not target.is_file():
+                broken.append(f"{page.relative_to(site)} → {link}")
+                continue
+            if parts.fragment and target.suffix == ".html":
+                ids = parsed[target].ids if target in parsed else parse(target).ids
+                if urllib.parse.unquote(parts.fragment) not in ids:
+                    broken.append(f"{page.relative_to(site)} → {link} (no anchor)")
+    assert not broken, "\n".join(broken[:40])
+
+
+def test_root_page_sends_reader_to_their_language(site):
+    for language, expected in (("en-US", "/en/index.html"), ("zh-CN", "/zh/index.html")):
+        driver = make_driver(language)
+        try:
+            driver.get(url(site, "index.html"))
+            WebDriverWait(driver, 10).until(lambda d: d.current_url.endswith(expected))
+        finally:
+            driver.quit()
+
+
+def test_language_switch_keeps_the_section(site, browser):
+    catalog_page = "en/controls/buttons.html"
+    html = (site / catalog_page).read_text(encoding="utf-8")
+    anchor = "system-buttons" if 'id="system-buttons"' in html else parse(site / catalog_page).ids.pop()
+    browser.get(url(site, f"{catalog_page}#{anchor}"))
+    browser.find_element(By.CSS_SELECTOR, "a.language-switch").click()
+    WebDriverWait(browser, 10).until(lambda d: "/zh/controls/buttons.html" in d.current_url)
+    assert browser.current_url.endswith(f"/zh/controls/buttons.html#{anchor}")
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "zh-Hans"
+    # And back again.
+    browser.find_element(By.CSS_SELECTOR, "a.language-switch").click()
+    WebDriverWait(browser, 10).until(lambda d: "/en/controls/buttons.html" in d.current_url)
+    assert browser.current_url.endswith(f"#{anchor}")
+
+
+def test_each_rule_links_to_itself_in_the_other_language(site, browser):
+    browser.get(url(site, "zh/controls/buttons.html"))
+    rule = browser.find_element(By.CSS_SELECTOR, "section.rule")
+    rule_id = rule.get_attribute("id")
+    rule.find_element(By.CSS_SELECTOR, "a.rule-other-language").click()
+    WebDriverWait(browser, 10).until(lambda d: "/en/controls/buttons.html" in d.current_url)
+    assert browser.current_url.endswith("#" + rule_id)
+    assert browser.find_element(By.ID, rule_id).get_attribute("data-rule-id").endswith("." + rule_id)
+
+
+def test_pages_load_without_console_errors(site, browser):
+    for page in ("zh/index.html", "en/index.html", "zh/controls/index.html", "en/controls/buttons.html",
+                 "zh/glossary.html", "en/search.html"):
+        browser.get(url(site, page))
+        assert browser.find_element(By.TAG_NAME, "h1").text.strip(), page
+        assert console_errors(browser) == [], page
