@@ -16,6 +16,9 @@ struct SourceOptions: ParsableArguments {
 
     @Option(name: .long, help: "The templates folder (Mustache templates, i18n strings, assets).")
     var templates = "templates"
+
+    @Option(name: .long, help: "OpenCC's TSCharacters table as text (default: Debian's OpenCC data).")
+    var openccTable: String?
 }
 
 struct Build: ParsableCommand {
@@ -31,7 +34,8 @@ struct Build: ParsableCommand {
 
     func run() throws {
         let builder = HandbookBuilder(configuration: BuildConfiguration(
-            contentPath: sources.content, templatesPath: sources.templates, outputPath: output, baseURL: baseURL))
+            contentPath: sources.content, templatesPath: sources.templates, outputPath: output, baseURL: baseURL,
+            openCCTable: sources.openccTable))
         let outcome = builder.build()
         Report.print(outcome.diagnostics)
         guard outcome.succeeded else { throw ExitCode.failure }
@@ -47,7 +51,7 @@ struct Check: ParsableCommand {
 
     func run() throws {
         let outcome = HandbookBuilder(configuration: BuildConfiguration(
-            contentPath: sources.content, templatesPath: sources.templates)).check()
+            contentPath: sources.content, templatesPath: sources.templates, openCCTable: sources.openccTable)).check()
         Report.print(outcome.diagnostics)
         guard outcome.succeeded else { throw ExitCode.failure }
         print("No errors.")

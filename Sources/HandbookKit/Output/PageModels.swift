@@ -35,6 +35,9 @@ struct LayoutView: Sendable {
     var glossaryHref: String
     var searchHref: String
     var rootHref: String
+    /// The site root as seen from this page (`../../`), for URLs in the search index.
+    var rootPrefix: String
+    var searchScript: String
     var languageSwitch: AlternateView
     var otherLanguageName: String
     var alternates: [AlternateView]

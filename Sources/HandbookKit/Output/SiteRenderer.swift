@@ -65,6 +65,8 @@ struct SiteRenderer {
             searchIndex: rel(SiteURLs.searchIndex(language)),
             homeHref: rel(SiteURLs.home(language)), glossaryHref: rel(SiteURLs.glossary(language)),
             searchHref: rel(SiteURLs.search(language)), rootHref: rel(SiteURLs.root),
+            rootPrefix: String(repeating: "../", count: page.split(separator: "/").count - 1),
+            searchScript: rel(SiteURLs.asset("search.js")),
             languageSwitch: AlternateView(hreflang: language.other.rawValue, href: rel(otherPage)),
             otherLanguageName: strings(language.other).languageName,
             alternates: [

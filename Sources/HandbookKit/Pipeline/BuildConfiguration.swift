@@ -7,13 +7,16 @@ public struct BuildConfiguration: Sendable {
     public var outputPath: String
     /// The absolute URL the site will be published under (optional).
     public var baseURL: String?
+    /// OpenCC's TSCharacters table in text form; by default Debian's OpenCC data is used.
+    public var openCCTable: String?
 
     public init(contentPath: String = "content", templatesPath: String = "templates",
-                outputPath: String = "_site", baseURL: String? = nil) {
+                outputPath: String = "_site", baseURL: String? = nil, openCCTable: String? = nil) {
         self.contentPath = contentPath
         self.templatesPath = templatesPath
         self.outputPath = outputPath
         self.baseURL = baseURL
+        self.openCCTable = openCCTable
     }
 
     static func url(_ path: String) -> URL {

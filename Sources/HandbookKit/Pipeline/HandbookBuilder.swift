@@ -32,13 +32,21 @@ public struct HandbookBuilder: Sendable {
         let index = HandbookIndex(handbook)
         let resolver = LinkResolver(index: index)
         let links = LinkChecker(resolver: resolver).check(log: &log)
-        guard !log.hasErrors, let templates else {
+        let variants = ChineseVariantTable.load(explicitPath: configuration.openCCTable, log: &log)
+        guard !log.hasErrors, let templates, let variants else {
             return Outcome(diagnostics: log.sorted, files: [])
         }
         var files = SiteRenderer(index: index, resolver: resolver, links: links, templates: templates,
                                  baseURL: configuration.baseURL).render()
-        let catalog = RulesCatalogBuilder(index: index, resolver: resolver, links: links).build()
+        let catalogBuilder = RulesCatalogBuilder(index: index, resolver: resolver, links: links)
+        let catalog = catalogBuilder.build()
+        let searchBuilder = SearchIndexBuilder(index: index, catalogText: { catalogBuilder.plainText($1, $0) },
+                                               normalizer: SearchNormalizer(variants: variants))
         do {
+            for language in Language.allCases {
+                files.append(OutputFile(path: SiteURLs.searchIndex(language),
+                                        data: try SearchIndexBuilder.script(searchBuilder.build(language))))
+            }
             files.append(OutputFile(path: SiteURLs.rulesJSON, data: try RulesCatalogBuilder.encode(catalog)))
             files.append(OutputFile(path: SiteURLs.rulesSchema, data: try Catalog.schema))
         } catch {

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Traditional → Simplified character mapping, read at build time from OpenCC's
+/// `TSCharacters` dictionary (Debian's `opencc` package, or a text copy of it).
+public struct ChineseVariantTable: Sendable {
+    /// Traditional character → its Simplified form (the first one OpenCC lists).
+    public private(set) var simplified: [Character: Character]
+
+    public init(simplified: [Character: Character]) {
+        self.simplified = simplified
+    }
+
+    /// Parses OpenCC's text format: `TRAD<TAB>SIMP [SIMP…]` per line.
+    public init(openCCText text: String) {
+        var map: [Character: Character] = [:]
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: "\t")
+            guard fields.count >= 2, fields[0].count == 1,
+                  let target = fields[1].split(separator: " ").first, target.count == 1 else { continue }
+            let from = fields[0].first!, to = target.first!
+            if from != to { map[from] = to }
+        }
+        simplified = map
+    }
+
+    public func toSimplified(_ text: String) -> String {
+        String(text.map { simplified[$0] ?? $0 })
+    }
+
+    /// Where OpenCC's data is looked for: a text dictionary first, then Debian's binary one,
+    /// which `opencc_dict` (same package) converts to text.
+    static let textCandidates = ["/usr/share/opencc/TSCharacters.txt"]
+    static let binaryDictionary = "/usr/share/opencc/TSCharacters.ocd2"
+    static let converterCandidates = ["/usr/bin/opencc_dict", "/usr/local/bin/opencc_dict"]
+
+    public static func load(explicitPath: String? = nil, log: inout DiagnosticLog) -> ChineseVariantTable? {
+        let fileManager = FileManager.default
+        for path in [explicitPath].compactMap({ $0 }) + textCandidates where fileManager.isReadableFile(atPath: path) {
+            if let text = try? String(contentsOfFile: path, encoding: .utf8) {
+                return ChineseVariantTable(openCCText: text)
+            }
+        }
+        if fileManager.isReadableFile(atPath: binaryDictionary),
+           let converter = converterCandidates.first(where: { fileManager.isExecutableFile(atPath: $0) }) {
+            let output = fileManager.temporaryDirectory
+                .appendingPathComponent("handbookgen-ts-\(ProcessInfo.processInfo.processIdentifier).txt")
+            defer { try? fileManager.removeItem(at: output) }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: converter)
+            process.arguments = ["-i", binaryDictionary, "-o", output.path, "-f", "ocd2", "-t", "text"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            if (try? process.run()) != nil {
+                process.waitUntilExit()
+                if process.terminationStatus == 0, let text = try? String(contentsOf: output, encoding: .utf8) {
+                    return ChineseVariantTable(openCCText: text)
+                }
+            }
+        }
+        log.error("cannot find OpenCC's Traditional-to-Simplified table (TSCharacters); install Debian's 'opencc' package (scripts/install-deps.sh does) or pass --opencc-table FILE", at: nil)
+        return nil
+    }
+}

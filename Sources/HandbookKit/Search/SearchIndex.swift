@@ -1,0 +1,46 @@
+/// The search index of one language, as `<lang>/search-index.js` publishes it.
+///
+/// Shape (version 1), documented in docs/search-index.md:
+/// `{ version, language, scopes: [[id, title]], records: [[kind, scope, title, text, context, url, ruleID]],
+///    variants: "繁简繁简…", synonyms: [[normalized key, term]] }`.
+/// Records are arrays rather than objects to keep the file small; `url` is relative to the site root.
+public struct SearchIndex: Encodable, Sendable, Equatable {
+    public static let version = 1
+
+    public enum Kind: String, Encodable, Sendable, CaseIterable {
+        case chapter = "c", section = "s", rule = "r", term = "t"
+    }
+
+    public struct Record: Encodable, Sendable, Equatable {
+        public var kind: Kind
+        /// Index into `scopes`, or -1 for glossary terms.
+        public var scope: Int
+        public var title: String
+        public var text: String
+        /// Where the record sits: "part · chapter" for sections and rules.
+        public var context: String
+        public var url: String
+        public var ruleID: String
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(kind)
+            try container.encode(scope)
+            try container.encode(title)
+            try container.encode(text)
+            try container.encode(context)
+            try container.encode(url)
+            try container.encode(ruleID)
+        }
+    }
+
+    public var version = SearchIndex.version
+    public var language: String
+    public var scopes: [[String]]
+    public var records: [Record]
+    /// Pairs of characters, Traditional then Simplified, for every Traditional character whose
+    /// Simplified form occurs in the records: queries typed in Traditional are folded with it.
+    public var variants: String
+    /// A normalized term, variant or other-language name → the term this language uses.
+    public var synonyms: [[String]]
+}
