@@ -76,31 +76,37 @@
   var synonyms = data.synonyms;
 
   function score(record, queryTokens) {
-    var total = 0;
+    var total = 0, titleChars = 0;
     for (var i = 0; i < queryTokens.length; i++) {
       var t = queryTokens[i];
       var inTitle = find(record.nTitle, t);
       if (inTitle) {
         total += 100 + (inTitle[1] ? 30 : 0) + (inTitle[2] ? 20 : 0) + (inTitle[0] === 0 ? 25 : 0);
+        titleChars += t.length;
         continue;
       }
       var inBody = find(record.nBody, t);
       if (!inBody) return 0;
       total += 10 + (inBody[1] ? 5 : 0) + (inBody[2] ? 3 : 0);
     }
+    // The more of the title the query covers, the closer the match ("Tab Bars" before "Tab bar controller").
+    total = total / queryTokens.length;
+    if (titleChars) total += Math.round(40 * titleChars / Math.max(record.nTitle.length, 1));
     return total + (3 - KIND_ORDER[record.kind]);
   }
 
-  // The query itself, plus the terms it names through the glossary (other language, variants).
+  // The query itself, plus the terms it names through the glossary (other language, variants):
+  // [text, penalty]. A name typed in full counts more than one it only begins.
   function alternatives(query) {
     var q = normalize(query).trim();
-    var alts = [query];
+    var alts = [[query, 0]];
     if (q.length < 2) return alts;
-    for (var i = 0; i < synonyms.length && alts.length < 4; i++) {
-      var key = synonyms[i][0];
-      if (key === q || (key.indexOf(q) === 0 && q.length >= 3)) {
-        if (alts.indexOf(synonyms[i][1]) < 0) alts.push(synonyms[i][1]);
-      }
+    var seen = {};
+    for (var i = 0; i < synonyms.length; i++) {
+      var key = synonyms[i][0], term = synonyms[i][1];
+      if (seen[term]) continue;
+      if (key === q) { alts.splice(1, 0, [term, 5]); seen[term] = true; }
+      else if (key.indexOf(q) === 0 && q.length >= 3 && alts.length < 5) { alts.push([term, 15]); seen[term] = true; }
     }
     return alts;
   }
@@ -120,15 +126,15 @@
   function search(query) {
     var alts = alternatives(query);
     var best = {};
-    alts.forEach(function (alt, altIndex) {
-      var queryTokens = tokens(alt);
+    alts.forEach(function (alt) {
+      var queryTokens = tokens(alt[0]);
       if (!queryTokens.length) return;
       for (var i = 0; i < records.length; i++) {
         var record = records[i];
         if (!inScope(record)) continue;
         var s = score(record, queryTokens);
         if (s > 0) {
-          if (altIndex > 0) s -= 5;
+          s -= alt[1];
           if (!best[i] || best[i].score < s) best[i] = { record: record, score: s, tokens: queryTokens };
         }
       }

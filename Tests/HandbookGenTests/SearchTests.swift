@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import HandbookKit
+
+@Suite struct SearchNormalizerTests {
+    let normalizer: SearchNormalizer = {
+        var log = DiagnosticLog()
+        return SearchNormalizer(variants: ChineseVariantTable.load(log: &log)!)
+    }()
+
+    @Test func realOpenCCTableIsLoaded() {
+        // A hand-typed list would hold a handful of characters; OpenCC's holds thousands.
+        #expect(normalizer.variants.simplified.count > 2000)
+        #expect(normalizer.variants.simplified["導"] == "导")
+        #expect(normalizer.variants.simplified["欄"] == "栏")
+    }
+
+    @Test func foldsCaseAccentsAndTraditionalForms() {
+        #expect(normalizer.normalize("導航欄 Résumé TAB") == "导航栏 resume tab")
+        #expect(normalizer.tokens("nav 导航bar, 標籤欄!") == ["nav", "导航", "bar", "标签栏"])
+    }
+
+    @Test func latinMatchesWordStartsHanMatchesAnywhere() {
+        #expect(normalizer.matches(query: "nav ba", in: "Navigation bars"))
+        #expect(!normalizer.matches(query: "avi", in: "Navigation bars"))
+        #expect(normalizer.matches(query: "航栏", in: "使用导航栏"))
+        #expect(normalizer.matches(query: "導航 bar", in: "导航栏 navigation bar"))
+        #expect(normalizer.matches(query: "face", in: "使用Face ID解锁"))
+        #expect(!normalizer.matches(query: "", in: "anything"))
+    }
+}
+
+@Suite struct SearchIndexBuilderTests {
+    @Test func fixtureIndexHoldsEveryKindAndFoldingData() throws {
+        let fixture = try FixtureHandbook()
+        #expect(fixture.build().succeeded)
+        let script = try String(contentsOf: fixture.output.appendingPathComponent("zh/search-index.js"), encoding: .utf8)
+        #expect(script.hasPrefix("window.HANDBOOK_SEARCH_INDEX = {"))
+        let json = script.dropFirst("window.HANDBOOK_SEARCH_INDEX = ".count).dropLast(2)
+        let index = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(index["version"] as? Int == 1)
+        #expect(index["language"] as? String == "zh-Hans")
+        let records = try #require(index["records"] as? [[Any]])
+        let kinds = Set(records.compactMap { $0.first as? String })
+        #expect(kinds == ["c", "s", "r", "t"])
+        let rule = try #require(records.first { ($0[6] as? String) == "controls.buttons.verb-titles" })
+        #expect(rule[2] as? String == "用动词作标题")
+        #expect(rule[5] as? String == "zh/controls/buttons.html#verb-titles")
+        #expect((rule[3] as? String)?.contains("尽量缩短标题") == true)  // cross-link text, resolved
+        let variants = try #require(index["variants"] as? String)
+        #expect(variants.contains("欄栏"))
+        let synonyms = try #require(index["synonyms"] as? [[String]])
+        #expect(synonyms.contains(["toolbar", "工具栏"]))
+        #expect(synonyms.contains(["工具条", "工具栏"]))
+    }
+
+    @Test func scriptCannotBeClosedByContent() throws {
+        let index = SearchIndex(language: "en", scopes: [["x", "</script><script>alert(1)</script>"]],
+                                records: [.init(kind: .rule, scope: 0, title: "a & b <!--", text: "\u{2028}", context: "",
+                                                url: "en/x.html", ruleID: "")],
+                                variants: "", synonyms: [])
+        let script = String(decoding: try SearchIndexBuilder.script(index), as: UTF8.self)
+        #expect(!script.contains("</script"))
+        #expect(!script.contains("<!--"))
+        #expect(!script.contains("\u{2028}"))
+        #expect(script.contains("\\u003c/script\\u003e"))
+    }
+}

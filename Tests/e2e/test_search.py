@@ -1,0 +1,98 @@
+"""Instant search in real headless Chromium, opened from file://."""
+import urllib.parse
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import console_errors, url
+
+
+def options(browser):
+    return browser.find_elements(By.CSS_SELECTOR, '#search-results [role="option"]')
+
+
+def type_query(browser, text):
+    field = browser.find_element(By.ID, "search-input")
+    field.clear()
+    field.send_keys(text)
+    return field
+
+
+def test_first_keystroke_of_a_chinese_word_shows_results(site, browser):
+    browser.get(url(site, "zh/index.html"))
+    field = type_query(browser, "导")
+    WebDriverWait(browser, 5).until(lambda d: options(d))
+    assert field.get_attribute("aria-expanded") == "true"
+    field.send_keys("航")
+    WebDriverWait(browser, 5).until(lambda d: "导航" in options(d)[0].text)
+    marks = [m.text for m in browser.find_elements(By.CSS_SELECTOR, "#search-results mark")]
+    assert "导航" in marks
+    assert browser.find_element(By.ID, "search-status").text  # live region announces the count
+    assert console_errors(browser) == []
+
+
+def test_mid_word_and_traditional_queries_find_the_same_pages(site, browser):
+    browser.get(url(site, "zh/index.html"))
+    simplified = browser.execute_script("return HandbookSearch.search('导航')")
+    traditional = browser.execute_script("return HandbookSearch.search('導航')")
+    assert simplified and simplified == traditional
+    assert any("navigation-bar" in u for u in browser.execute_script("return HandbookSearch.search('航栏')"))
+    assert browser.execute_script("return HandbookSearch.search('導航欄')")[0].startswith("zh/bars/navigation-bar.html")
+
+
+def test_english_prefixes_and_cross_language_terms(site, browser):
+    browser.get(url(site, "en/index.html"))
+    assert browser.execute_script("return HandbookSearch.search('nav')")[0] == "en/bars/navigation-bar.html"
+    assert browser.execute_script("return HandbookSearch.search('nav ba')")[0] == "en/bars/navigation-bar.html"
+    assert browser.execute_script("return HandbookSearch.search('标签栏')")[0] == "en/bars/tab-bar.html"
+    browser.get(url(site, "zh/index.html"))
+    assert browser.execute_script("return HandbookSearch.search('tab bar')")[0] == "zh/bars/tab-bar.html"
+    assert browser.execute_script("return HandbookSearch.search('筛选框')")[0] == "zh/controls/pickers.html"
+
+
+def test_scope_chip_narrows_and_url_state_survives_reload(site, browser):
+    browser.get(url(site, "zh/search.html") + "?q=" + urllib.parse.quote("导航"))
+    WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#search-page li"))
+    everything = len(browser.find_elements(By.CSS_SELECTOR, "#search-page li"))
+    browser.find_element(By.CSS_SELECTOR, '#search-page .chip[data-scope="bars"]').click()
+    WebDriverWait(browser, 5).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#search-page li")) < everything)
+    links = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "#search-page li a")]
+    assert links and all("/zh/bars/" in link for link in links)
+    assert "scope=bars" in browser.current_url
+    browser.refresh()
+    WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#search-page li"))
+    assert browser.find_element(By.ID, "search-input").get_attribute("value") == "导航"
+    chip = browser.find_element(By.CSS_SELECTOR, '#search-page .chip[data-scope="bars"]')
+    assert chip.get_attribute("aria-pressed") == "true"
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#search-page li")) == len(links)
+
+
+def test_keyboard_opens_a_result_and_escape_clears(site, browser):
+    browser.get(url(site, "en/controls/buttons.html"))
+    browser.find_element(By.TAG_NAME, "body").send_keys("/")
+    field = browser.switch_to.active_element
+    assert field.get_attribute("id") == "search-input"
+    field.send_keys("navigation bar")
+    WebDriverWait(browser, 5).until(lambda d: options(d))
+    field.send_keys(Keys.ARROW_DOWN)
+    active = field.get_attribute("aria-activedescendant")
+    assert active and browser.find_element(By.ID, active).get_attribute("aria-selected") == "true"
+    target = browser.find_element(By.CSS_SELECTOR, f"#{active} a").get_attribute("href")
+    field.send_keys(Keys.ENTER)
+    WebDriverWait(browser, 5).until(lambda d: d.current_url == target)
+    field = type_query(browser, "toolbar")
+    WebDriverWait(browser, 5).until(lambda d: options(d))
+    field.send_keys(Keys.ESCAPE)
+    assert field.get_attribute("value") == ""
+    assert not options(browser)
+    assert console_errors(browser) == []
+
+
+def test_combobox_roles(site, browser):
+    browser.get(url(site, "en/index.html"))
+    field = browser.find_element(By.ID, "search-input")
+    assert field.get_attribute("role") == "combobox"
+    assert field.get_attribute("aria-controls") == "search-results"
+    assert browser.find_element(By.ID, "search-results").get_attribute("role") == "listbox"
+    assert browser.find_element(By.ID, "search-status").get_attribute("aria-live") == "polite"
