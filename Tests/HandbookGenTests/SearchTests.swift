@@ -3,10 +3,14 @@ import Testing
 @testable import HandbookKit
 
 @Suite struct SearchNormalizerTests {
-    let normalizer: SearchNormalizer = {
+    let normalizer: SearchNormalizer
+
+    init() throws {
         var log = DiagnosticLog()
-        return SearchNormalizer(variants: ChineseVariantTable.load(log: &log)!)
-    }()
+        let table = ChineseVariantTable.load(log: &log)
+        #expect(log.diagnostics.isEmpty, "\(log.diagnostics)")
+        normalizer = SearchNormalizer(variants: try #require(table))
+    }
 
     @Test func realOpenCCTableIsLoaded() {
         // A hand-typed list would hold a handful of characters; OpenCC's holds thousands.

@@ -33,7 +33,18 @@ public struct ChineseVariantTable: Sendable {
     static let binaryDictionary = "/usr/share/opencc/TSCharacters.ocd2"
     static let converterCandidates = ["/usr/bin/opencc_dict", "/usr/local/bin/opencc_dict"]
 
+    /// Loads the table once per process and path; later calls reuse it.
     public static func load(explicitPath: String? = nil, log: inout DiagnosticLog) -> ChineseVariantTable? {
+        let key = explicitPath ?? ""
+        if let cached = cache.value(for: key) { return cached }
+        guard let table = read(explicitPath: explicitPath, log: &log) else { return nil }
+        cache.store(table, for: key)
+        return table
+    }
+
+    private static let cache = TableCache()
+
+    private static func read(explicitPath: String?, log: inout DiagnosticLog) -> ChineseVariantTable? {
         let fileManager = FileManager.default
         for path in [explicitPath].compactMap({ $0 }) + textCandidates where fileManager.isReadableFile(atPath: path) {
             if let text = try? String(contentsOfFile: path, encoding: .utf8) {
@@ -43,7 +54,7 @@ public struct ChineseVariantTable: Sendable {
         if fileManager.isReadableFile(atPath: binaryDictionary),
            let converter = converterCandidates.first(where: { fileManager.isExecutableFile(atPath: $0) }) {
             let output = fileManager.temporaryDirectory
-                .appendingPathComponent("handbookgen-ts-\(ProcessInfo.processInfo.processIdentifier).txt")
+                .appendingPathComponent("handbookgen-ts-\(UUID().uuidString).txt")
             defer { try? fileManager.removeItem(at: output) }
             let process = Process()
             process.executableURL = URL(fileURLWithPath: converter)
@@ -59,5 +70,19 @@ public struct ChineseVariantTable: Sendable {
         }
         log.error("cannot find OpenCC's Traditional-to-Simplified table (TSCharacters); install Debian's 'opencc' package (scripts/install-deps.sh does) or pass --opencc-table FILE", at: nil)
         return nil
+    }
+}
+
+/// The tables read so far, shared by the builds of one process (tests run many at once).
+private final class TableCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var tables: [String: ChineseVariantTable] = [:]
+
+    func value(for key: String) -> ChineseVariantTable? {
+        lock.withLock { tables[key] }
+    }
+
+    func store(_ table: ChineseVariantTable, for key: String) {
+        lock.withLock { tables[key] = table }
     }
 }
