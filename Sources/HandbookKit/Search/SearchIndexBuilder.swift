@@ -16,21 +16,23 @@ struct SearchIndexBuilder {
             let scope = scopeIndex[chapter.part] ?? -1
             let partTitle = handbook.part(chapter.part, in: language)?.title ?? chapter.part
             let page = SiteURLs.chapter(chapter.id, language)
-            records.append(.init(kind: .chapter, scope: scope, title: chapter.title, text: chapter.summary,
-                                 context: partTitle, url: page, ruleID: ""))
             var sectionText: [String: [String]] = [:]
+            var introduction: [String] = [chapter.summary]
             var currentSection: String?
             for block in chapter.content {
                 switch block {
                 case .section(let section): currentSection = section.anchor
                 case .markdown(let markdown):
-                    if let currentSection { sectionText[currentSection, default: []].append(catalogText(chapter, [markdown])) }
+                    let text = catalogText(chapter, [markdown])
+                    if let currentSection { sectionText[currentSection, default: []].append(text) } else { introduction.append(text) }
                 case .rule: break
                 }
             }
+            records.append(.init(kind: .chapter, scope: scope, title: chapter.title,
+                                 text: introduction.joined(separator: " "), context: partTitle, url: page, ruleID: ""))
             for section in chapter.sections {
                 records.append(.init(kind: .section, scope: scope, title: section.titleText,
-                                     text: Self.excerpt(sectionText[section.anchor, default: []].joined(separator: " ")),
+                                     text: sectionText[section.anchor, default: []].joined(separator: " "),
                                      context: "\(partTitle) · \(chapter.title)", url: page + "#" + section.anchor, ruleID: ""))
             }
             for rule in chapter.rules {
@@ -59,11 +61,6 @@ struct SearchIndexBuilder {
         return SearchIndex(
             language: language.rawValue, scopes: parts.map { [$0.id, $0.title] }, records: records,
             variants: variants, synonyms: synonyms.sorted { $0.key < $1.key }.map { [$0.key, $0.value] })
-    }
-
-    /// Section text is long; the first part is enough to find and show it.
-    static func excerpt(_ text: String, limit: Int = 280) -> String {
-        text.count <= limit ? text : String(text.prefix(limit)) + "…"
     }
 
     /// The index as a script, so that it loads from `file://` without fetch. Every `<`, `>`, `&`

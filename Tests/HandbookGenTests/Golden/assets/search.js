@@ -22,10 +22,12 @@
   // ---- normalisation (mirrors SearchNormalizer.swift) ----
   var variants = {};
   for (var v = 0; v + 1 < data.variants.length; v += 2) variants[data.variants[v]] = data.variants[v + 1];
-  var HAN = /[\u3400-\u9fff\uf900-\ufaff]/;
+  var folded = Object.create(null);
   function fold(ch) {
+    var cached = folded[ch];
+    if (cached !== undefined) return cached;
     var simple = ch.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
-    return variants[simple] || simple;
+    return (folded[ch] = variants[simple] || simple);
   }
   function normalize(text) {
     var out = "";
@@ -45,20 +47,25 @@
   function tokens(query) {
     return normalize(query).match(/[\u3400-\u9fff\uf900-\ufaff]+|[\p{L}\p{N}]+/gu) || [];
   }
-  function isWordChar(ch) { return /[\p{L}\p{N}]/u.test(ch) && !HAN.test(ch); }
+  function isHanCode(c) { return (c >= 0x3400 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff); }
+  // Letters and digits of a Latin-script word (text is already folded to lowercase).
+  function isWordCode(c) {
+    return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) ||
+      (c >= 0xc0 && c < 0x2000 && c !== 0xd7 && c !== 0xf7);
+  }
 
   // Where `token` occurs in `text` as a match: Han anywhere, Latin at a word start.
-  // Returns [position, wholeWord] of the best occurrence, or null.
-  function find(text, token) {
-    var han = HAN.test(token[0]);
-    var from = 0, best = null;
+  // Returns [position, wholeWord, startsWord] of the best occurrence, or null.
+  function find(text, token, han) {
+    var from = 0, best = null, length = token.length;
     while (true) {
       var at = text.indexOf(token, from);
       if (at < 0) return best;
-      var startsWord = at === 0 || !isWordChar(text[at - 1]) || (han && !HAN.test(text[at - 1]));
+      var before = at === 0 ? 32 : text.charCodeAt(at - 1);
+      var startsWord = han ? !isHanCode(before) : !isWordCode(before);
       if (han || startsWord) {
-        var end = at + token.length;
-        var whole = startsWord && (end >= text.length || !isWordChar(text[end]) || han);
+        var after = at + length >= text.length ? 32 : text.charCodeAt(at + length);
+        var whole = startsWord && (han || !isWordCode(after));
         if (!best || (whole && !best[1]) || (startsWord && !best[2])) best = [at, whole, startsWord];
         if (whole) return best;
       }
@@ -70,27 +77,62 @@
   var records = data.records.map(function (r, index) {
     return {
       kind: r[0], scope: r[1], title: r[2], text: r[3], context: r[4], url: r[5], ruleID: r[6],
-      order: index, nTitle: normalize(r[2]), nBody: normalize(r[3] + " " + r[4] + " " + r[6])
+      order: index, nTitle: normalize(r[2]), nText: normalize(r[3])
     };
   });
+  records.forEach(function (record) {
+    record.nBody = record.nText + " " + normalize(record.context) + " " + record.ruleID;
+  });
+  // All normalised text in one string, so that one indexOf pass finds the records holding a token.
+  var offsets = [], corpus = "";
+  (function () {
+    var pieces = [], at = 0;
+    records.forEach(function (record) {
+      offsets.push(at);
+      var piece = record.nTitle + "\u0001" + record.nBody + "\u0002";
+      pieces.push(piece);
+      at += piece.length;
+    });
+    offsets.push(at);
+    corpus = pieces.join("");
+  })();
+  function recordAt(position) {
+    var low = 0, high = records.length - 1;
+    while (low < high) {
+      var mid = (low + high + 1) >> 1;
+      if (offsets[mid] <= position) low = mid; else high = mid - 1;
+    }
+    return low;
+  }
+  // Indices of the records whose text contains `token` anywhere, in order.
+  function containing(token) {
+    var found = [], from = 0;
+    while (true) {
+      var at = corpus.indexOf(token, from);
+      if (at < 0) return found;
+      var index = recordAt(at);
+      found.push(index);
+      from = offsets[index + 1];
+    }
+  }
   var synonyms = data.synonyms;
 
-  function score(record, queryTokens) {
+  function score(record, queryTokens, hanFlags) {
     var total = 0, titleChars = 0;
     for (var i = 0; i < queryTokens.length; i++) {
       var t = queryTokens[i];
-      var inTitle = find(record.nTitle, t);
+      var inTitle = find(record.nTitle, t, hanFlags[i]);
       if (inTitle) {
         total += 100 + (inTitle[1] ? 30 : 0) + (inTitle[2] ? 20 : 0) + (inTitle[0] === 0 ? 25 : 0);
         titleChars += t.length;
         continue;
       }
-      var inBody = find(record.nBody, t);
+      var inBody = find(record.nBody, t, hanFlags[i]);
       if (!inBody) return 0;
       total += 10 + (inBody[1] ? 5 : 0) + (inBody[2] ? 3 : 0);
     }
-    // The more of the title the query covers, the closer the match ("Tab Bars" before "Tab bar controller").
     total = total / queryTokens.length;
+    // The more of the title the query covers, the closer the match ("Tab Bars" before "Tab bar controller").
     if (titleChars) total += Math.round(40 * titleChars / Math.max(record.nTitle.length, 1));
     return total + (3 - KIND_ORDER[record.kind]);
   }
@@ -123,25 +165,73 @@
   }
   var KINDS_BY_NAME = { chapters: "c", sections: "s", rules: "r", terms: "t" };
 
-  function search(query) {
+  // Typing usually extends the last query: then only the last candidates can still match.
+  var last = { tokens: null, scopes: "", candidates: null };
+
+  function candidatesFor(queryTokens) {
+    var key = state.scopes.join(",");
+    var narrow = last.tokens && last.scopes === key && last.tokens.length <= queryTokens.length &&
+      last.tokens.every(function (t, i) { return queryTokens[i].indexOf(t) === 0; });
+    var longest = queryTokens.reduce(function (a, b) { return b.length > a.length ? b : a; });
+    var found;
+    if (narrow) {
+      found = last.candidates.filter(function (i) { return records[i].nTitle.indexOf(longest) >= 0 || records[i].nBody.indexOf(longest) >= 0; });
+    } else {
+      found = containing(longest).filter(function (i) { return inScope(records[i]); });
+    }
+    return found;
+  }
+
+  var scores = new Float64Array(records.length);
+  var scoredBy = new Int32Array(records.length).fill(-1);
+
+  // All matches, best first; with `limit`, only the best `limit` are sorted and returned
+  // (`total` still counts every match).
+  function search(query, limit) {
     var alts = alternatives(query);
-    var best = {};
-    alts.forEach(function (alt) {
+    var altTokens = [];
+    var matched = [];
+    alts.forEach(function (alt, altIndex) {
       var queryTokens = tokens(alt[0]);
+      altTokens.push(queryTokens);
       if (!queryTokens.length) return;
-      for (var i = 0; i < records.length; i++) {
-        var record = records[i];
-        if (!inScope(record)) continue;
-        var s = score(record, queryTokens);
-        if (s > 0) {
-          s -= alt[1];
-          if (!best[i] || best[i].score < s) best[i] = { record: record, score: s, tokens: queryTokens };
-        }
+      var hanFlags = queryTokens.map(function (t) { return isHanCode(t.charCodeAt(0)); });
+      var candidates = candidatesFor(queryTokens);
+      if (altIndex === 0) last = { tokens: queryTokens, scopes: state.scopes.join(","), candidates: candidates };
+      for (var c = 0; c < candidates.length; c++) {
+        var i = candidates[c];
+        var s = score(records[i], queryTokens, hanFlags);
+        if (s <= 0) continue;
+        s -= alt[1];
+        if (scoredBy[i] < 0) { matched.push(i); scoredBy[i] = altIndex; scores[i] = s; }
+        else if (scores[i] < s) { scoredBy[i] = altIndex; scores[i] = s; }
       }
     });
-    return Object.keys(best).map(function (k) { return best[k]; }).sort(function (a, b) {
-      return b.score - a.score || KIND_ORDER[a.record.kind] - KIND_ORDER[b.record.kind] || a.record.order - b.record.order;
+    function better(a, b) {
+      return scores[b] - scores[a] || KIND_ORDER[records[a].kind] - KIND_ORDER[records[b].kind] || a - b;
+    }
+    var top;
+    if (limit && matched.length > limit * 4) {
+      // Keep a small sorted list instead of sorting every match.
+      top = [];
+      for (var m = 0; m < matched.length; m++) {
+        var candidate = matched[m];
+        if (top.length === limit && better(top[limit - 1], candidate) <= 0) continue;
+        var at = top.length;
+        while (at > 0 && better(top[at - 1], candidate) > 0) at--;
+        top.splice(at, 0, candidate);
+        if (top.length > limit) top.pop();
+      }
+    } else {
+      top = matched.slice().sort(better);
+      if (limit) top = top.slice(0, limit);
+    }
+    var results = top.map(function (i) {
+      return { record: records[i], score: scores[i], tokens: altTokens[scoredBy[i]] };
     });
+    for (var r = 0; r < matched.length; r++) scoredBy[matched[r]] = -1;
+    results.total = matched.length;
+    return results;
   }
 
   // ---- rendering (textContent only) ----
@@ -150,7 +240,7 @@
     var n = normalizeWithMap(text);
     var ranges = [];
     queryTokens.forEach(function (t) {
-      var hit = find(n.text, t);
+      var hit = find(n.text, t, isHanCode(t.charCodeAt(0)));
       if (hit) ranges.push([n.map[hit[0]], n.map[hit[0] + t.length]]);
     });
     ranges.sort(function (a, b) { return a[0] - b[0]; });
@@ -167,16 +257,17 @@
     return fragment;
   }
 
-  function snippet(text, queryTokens) {
-    var n = normalize(text);
-    for (var i = 0; i < queryTokens.length; i++) {
-      var hit = find(n, queryTokens[i]);
-      if (hit) {
-        var start = Math.max(0, hit[0] - 30);
-        return (start > 0 ? "…" : "") + text.slice(start, start + 120) + (start + 120 < text.length ? "…" : "");
+  // About 120 characters of the record's text around the first match.
+  function snippet(record, queryTokens) {
+    var text = record.text, n = record.nText;
+    var start = 0;
+    if (n.length === text.length) {
+      for (var i = 0; i < queryTokens.length; i++) {
+        var hit = find(n, queryTokens[i], isHanCode(queryTokens[i].charCodeAt(0)));
+        if (hit) { start = Math.max(0, hit[0] - 30); break; }
       }
     }
-    return text.slice(0, 120) + (text.length > 120 ? "…" : "");
+    return (start > 0 ? "…" : "") + text.slice(start, start + 120) + (start + 120 < text.length ? "…" : "");
   }
 
   function kindLabel(kind) {
@@ -207,7 +298,7 @@
     if (record.text) {
       var text = document.createElement("span");
       text.className = "context snippet";
-      text.appendChild(highlighted(snippet(record.text, result.tokens), result.tokens));
+      text.appendChild(highlighted(snippet(record, result.tokens), result.tokens));
       link.appendChild(text);
     }
     li.appendChild(link);
@@ -216,6 +307,13 @@
   }
 
   function chips(container) {
+    var existing = container.querySelector(".chips");
+    if (existing) {
+      existing.querySelectorAll(".chip").forEach(function (chip) {
+        chip.setAttribute("aria-pressed", state.scopes.indexOf(chip.getAttribute("data-scope")) >= 0 ? "true" : "false");
+      });
+      return existing;
+    }
     var group = document.createElement("div");
     group.className = "chips";
     group.setAttribute("role", "group");
@@ -239,10 +337,12 @@
       group.appendChild(chip);
     });
     container.appendChild(group);
+    return group;
   }
 
   var active = -1;
   var current = [];
+  var pageLimit = 200;
 
   function setActive(index) {
     var options = list.querySelectorAll('[role="option"]');
@@ -261,7 +361,7 @@
 
   function render() {
     var query = state.query;
-    current = query.trim() ? search(query) : [];
+    current = query.trim() ? search(query, onSearchPage ? pageLimit : 12) : [];
     active = -1;
     input.removeAttribute("aria-activedescendant");
     list.textContent = "";
@@ -270,24 +370,20 @@
     var open = !onSearchPage && query.trim() !== "";
     panel.hidden = !open;
     input.setAttribute("aria-expanded", open ? "true" : "false");
-    var summary = query.trim() ? announce(current.length) : "";
-    if (open) {
-      var chipRow = panel.querySelector(".chips");
-      if (chipRow) chipRow.remove();
-      chips(panel);
-      panel.insertBefore(panel.querySelector(".chips"), list);
-    }
+    var summary = query.trim() ? announce(current.total) : "";
+    if (open && !panel.querySelector(".chips")) panel.insertBefore(chips(panel), list);
+    else if (open) chips(panel);
     if (onSearchPage && pageContainer) {
-      pageContainer.textContent = "";
       chips(pageContainer);
+      pageContainer.querySelectorAll(".search-count, .search-results, .more").forEach(function (node) { node.remove(); });
       var count = document.createElement("p");
-      count.className = "meta";
+      count.className = "meta search-count";
       count.textContent = summary;
       pageContainer.appendChild(count);
       var full = document.createElement("ul");
       full.className = "search-results";
       full.setAttribute("role", "list");
-      current.forEach(function (result, i) {
+      current.slice(0, pageLimit).forEach(function (result, i) {
         var item = resultItem(result, i, "search-result-");
         item.setAttribute("role", "listitem");
         item.removeAttribute("aria-selected");
@@ -295,6 +391,14 @@
         full.appendChild(item);
       });
       pageContainer.appendChild(full);
+      if (current.total > pageLimit) {
+        var more = document.createElement("button");
+        more.type = "button";
+        more.className = "chip more";
+        more.textContent = "+" + (current.total - pageLimit);
+        more.addEventListener("click", function () { pageLimit += 200; render(); });
+        pageContainer.appendChild(more);
+      }
     }
   }
 
