@@ -5,7 +5,8 @@
 set -euo pipefail
 want=(libcmark-gfm-dev libcmark-gfm-extensions-dev opencc)
 if [ "${1:-}" = "--test" ]; then
-  want+=(chromium chromium-driver)
+  # Noto CJK so screenshots show Chinese (the pages name it in their font stack).
+  want+=(chromium chromium-driver fonts-noto-cjk)
 fi
 missing=()
 for package in "${want[@]}"; do
@@ -19,6 +20,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 if [ "${1:-}" = "--test" ]; then
-  python3 -c 'import selenium, jsonschema, pytest' 2>/dev/null \
-    || python3 -m pip install --quiet --disable-pip-version-check selenium jsonschema pytest
+  # axe-selenium-python runs axe-core; selenium-axe-python carries a current axe-core (4.9,
+  # with the WCAG 2.2 rules) where axe-selenium-python's own copy dates from 2018.
+  python3 -c 'import selenium, jsonschema, pytest, axe_selenium_python, selenium_axe_python' 2>/dev/null \
+    || python3 -m pip install --quiet --disable-pip-version-check selenium jsonschema pytest \
+         axe-selenium-python selenium-axe-python
 fi

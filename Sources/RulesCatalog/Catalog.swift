@@ -8,7 +8,7 @@ import Foundation
 /// and described by the JSON Schema in `Catalog.schema`.
 public struct Catalog: Codable, Sendable, Equatable {
     /// The version of the shape of this file, not of its content.
-    public static let currentSchemaVersion = "1.0.0"
+    public static let currentSchemaVersion = "1.1.0"
 
     public var schemaVersion: String
     /// BCP 47 tags of the languages every localized field carries, in order.
@@ -90,6 +90,8 @@ public enum Status: String, Codable, Sendable, CaseIterable {
     case current
     /// Tied to retired technology; kept for reference, with a note on what replaced it.
     case legacy
+    /// Retired or merged into other rules (`replacedBy`); kept so that its id still resolves.
+    case deprecated
 }
 
 extension Catalog {
@@ -122,10 +124,12 @@ extension Catalog {
         public var url: LocalizedText
         /// Related chapter ids, sorted.
         public var related: [String]
+        /// Legacy chapters: what replaced the technology (since 1.1).
+        public var note: LocalizedText?
 
         public init(id: String, scope: String, title: LocalizedText, summary: LocalizedText,
                     weight: Int, edition: String, status: Status, url: LocalizedText,
-                    related: [String]) {
+                    related: [String], note: LocalizedText? = nil) {
             self.id = id
             self.scope = scope
             self.title = title
@@ -135,6 +139,7 @@ extension Catalog {
             self.status = status
             self.url = url
             self.related = related
+            self.note = note
         }
     }
 
@@ -152,8 +157,14 @@ extension Catalog {
         public var scope: String
         public var kind: Kind
         public var status: Status
-        /// The HIG edition the guidance comes from, e.g. `iOS 12`.
+        /// The HIG edition the guidance comes from, e.g. `iOS 12` (same as `introducedIn`).
         public var edition: String
+        /// The HIG edition the guidance comes from (since 1.1).
+        public var introducedIn: String
+        /// For deprecated (and some legacy) rules: the ids that carry the guidance now (since 1.1).
+        public var replacedBy: [String]
+        /// For legacy and deprecated rules: what replaced it (since 1.1).
+        public var note: LocalizedText?
         /// The short title, plain text.
         public var title: LocalizedText
         /// The body, plain text (no Markdown).
@@ -165,7 +176,8 @@ extension Catalog {
 
         public init(id: String, chapter: String, section: String?, scope: String, kind: Kind,
                     status: Status, edition: String, title: LocalizedText, text: LocalizedText,
-                    url: LocalizedText, related: [String]) {
+                    url: LocalizedText, related: [String], replacedBy: [String] = [],
+                    note: LocalizedText? = nil) {
             self.id = id
             self.chapter = chapter
             self.section = section
@@ -173,6 +185,9 @@ extension Catalog {
             self.kind = kind
             self.status = status
             self.edition = edition
+            self.introducedIn = edition
+            self.replacedBy = replacedBy
+            self.note = note
             self.title = title
             self.text = text
             self.url = url

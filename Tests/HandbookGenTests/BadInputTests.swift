@@ -51,9 +51,18 @@ import Testing
             try fixture.edit("en/controls/buttons.md", replacing: "[!AVOID long-titles]", with: "[!AVOID verb-titles]")
             try fixture.edit("en/bars/toolbar.md", replacing: "id: bars/toolbar", with: "id: controls/buttons")
         }
-        #expect(lines.contains { $0.hasPrefix("content/zh/controls/buttons.md:32:1: error: duplicate anchor 'system-buttons'") })
+        #expect(lines.contains { $0.hasPrefix("content/zh/controls/buttons.md:35:1: error: duplicate anchor 'system-buttons'") })
         #expect(lines.contains { $0.hasPrefix("content/en/controls/buttons.md:21:1: error: duplicate anchor 'verb-titles'") })
         #expect(lines.contains("content/en/bars/toolbar.md:2:5: error: chapter id 'controls/buttons' does not match its path; it must be 'bars/toolbar'"))
+    }
+
+    @Test func replacedByMustNameALiveRuleInBothLanguages() throws {
+        let lines = try failingBuild { fixture in
+            try fixture.edit("en/controls/buttons.md", replacing: "replaced-by=\"controls.buttons.short-titles\"",
+                             with: "replaced-by=\"controls.buttons.shortest-titles\"")
+        }
+        #expect(lines.contains { $0.hasPrefix("content/en/controls/buttons.md:32:1: error: replaced-by names unknown rule 'controls.buttons.shortest-titles'; did you mean 'controls.buttons.short-titles'?") })
+        #expect(lines.contains { $0.hasPrefix("content/en/controls/buttons.md:32:1: error: rule 'single-word-titles' has different status, edition or replaced-by attributes in the two languages") })
     }
 
     @Test func chapterSectionOrRuleMissingInOneLanguage() throws {

@@ -13,7 +13,7 @@ import Testing
         let (blocks, diagnostics) = build("""
         ## 系统按钮 {#system-buttons}
 
-        > [!DO verb-titles] 用动词作标题 {status=legacy edition="iOS 7"}
+        > [!DO verb-titles] 用动词作标题 {status=legacy edition="iOS 7" note="已由新规范取代。"}
         > 正文第一行
         >
         > 第二段
@@ -35,6 +35,30 @@ import Testing
         #expect(rule.body.count == 2)
         #expect(rule.location.line == 3)
         guard case .markdown(.blockQuote) = blocks[2] else { Issue.record("plain quote lost"); return }
+    }
+
+    @Test func lifecycleAttributesAreReadAndChecked() {
+        let (blocks, diagnostics) = build("""
+        ## 系统按钮 {#system-buttons}
+
+        > [!DO old] 旧规范 {status=deprecated replaced-by="controls.buttons.a controls.buttons.b" note="已合并。"}
+        > 正文
+
+        > [!DO legacy-without-note] 旧技术 {status=legacy}
+
+        > [!DO current-with-note] 现行 {note="不该有"}
+
+        > [!DO typo] 拼错 {replaced_by="x"}
+        """)
+        guard case .rule(let rule) = blocks[1] else { Issue.record("no rule"); return }
+        #expect(rule.status == .deprecated)
+        #expect(rule.replacedBy == ["controls.buttons.a", "controls.buttons.b"])
+        #expect(rule.note == "已合并。")
+        #expect(diagnostics == [
+            "content/zh/controls/buttons.md:6:1: error: a legacy rule needs note=\"…\": one sentence on what replaced it",
+            "content/zh/controls/buttons.md:8:1: error: note and replaced-by are for legacy or deprecated rules; add status=legacy or status=deprecated",
+            "content/zh/controls/buttons.md:10:1: error: unknown rule attribute 'replaced_by'; use status, edition, note, replaced-by; did you mean 'replaced-by'?",
+        ])
     }
 
     @Test func unknownKindMissingAnchorAndDuplicates() {

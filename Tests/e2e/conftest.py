@@ -48,3 +48,10 @@ def url(site: pathlib.Path, path: str) -> str:
 
 def console_errors(driver) -> list:
     return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def ensure_search(driver):
+    """Search loads on first use: focus the field and wait for it."""
+    from selenium.webdriver.support.ui import WebDriverWait
+    driver.execute_script("document.getElementById('search-input').focus()")
+    WebDriverWait(driver, 10).until(lambda d: d.execute_script("return !!window.HandbookSearch"))

@@ -25,7 +25,7 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Tests/e2e"))
-from conftest import make_driver  # noqa: E402
+from conftest import ensure_search, make_driver  # noqa: E402
 
 HAN = re.compile(r"[\u3400-\u9fff]")
 
@@ -63,6 +63,7 @@ def keystrokes(site: pathlib.Path, page: str, queries, rounds=5):
     driver = make_driver()
     try:
         driver.get((site / page).as_uri())
+        ensure_search(driver)
         prefixes = typed_prefixes(queries)
         driver.execute_script(KEYSTROKE_JS, prefixes)  # warm up the JIT
         times = []
@@ -187,6 +188,7 @@ def compare_with_pagefind(site: pathlib.Path, queries):
     rows = []
     try:
         driver.get(f"http://127.0.0.1:{server.server_port}/zh/index.html")
+        ensure_search(driver)
         driver.set_script_timeout(30)
         driver.execute_async_script("""
             const done = arguments[0];

@@ -1,5 +1,5 @@
 // HandbookGen search: instant, bilingual, offline. The index is window.HANDBOOK_SEARCH_INDEX,
-// loaded by <lang>/search-index.js (a script, so it works from file://). Shape: docs/search-index.md.
+// loaded by <lang>/search-index.js (a script, so it works from file://; site.js loads both on first use). Shape: docs/search-index.md.
 // Matching: a Latin query word matches the start of a word; a run of Han characters matches
 // anywhere; Traditional characters are folded to Simplified; glossary variants and the other
 // language's terms find the term. Results are built with DOM nodes and textContent only.
@@ -274,15 +274,20 @@
     return input.getAttribute("data-kind-" + KINDS[kind]) || KINDS[kind];
   }
 
-  function resultItem(result, index, prefix) {
+  // In the dropdown a result is an option (no link inside: options hold no interactive
+  // content); on the search page it is a list item with an ordinary link.
+  function resultItem(result, index, prefix, asLink) {
     var record = result.record;
     var li = document.createElement("li");
-    li.setAttribute("role", "option");
     li.id = prefix + index;
-    li.setAttribute("aria-selected", "false");
-    var link = document.createElement("a");
-    link.href = root + record.url;
-    link.tabIndex = -1;
+    li.setAttribute("data-href", root + record.url);
+    var link = document.createElement(asLink ? "a" : "span");
+    if (asLink) {
+      link.href = root + record.url;
+    } else {
+      li.setAttribute("role", "option");
+      li.setAttribute("aria-selected", "false");
+    }
     var kind = document.createElement("span");
     kind.className = "kind";
     kind.textContent = kindLabel(record.kind);
@@ -302,7 +307,9 @@
       link.appendChild(text);
     }
     li.appendChild(link);
-    li.addEventListener("mousedown", function (event) { event.preventDefault(); location.href = link.href; });
+    if (!asLink) {
+      li.addEventListener("mousedown", function (event) { event.preventDefault(); location.href = li.getAttribute("data-href"); });
+    }
     return li;
   }
 
@@ -366,7 +373,7 @@
     input.removeAttribute("aria-activedescendant");
     list.textContent = "";
     var shown = onSearchPage ? [] : current.slice(0, 12);
-    shown.forEach(function (result, i) { list.appendChild(resultItem(result, i, "search-option-")); });
+    shown.forEach(function (result, i) { list.appendChild(resultItem(result, i, "search-option-", false)); });
     var open = !onSearchPage && query.trim() !== "";
     panel.hidden = !open;
     input.setAttribute("aria-expanded", open ? "true" : "false");
@@ -384,11 +391,7 @@
       full.className = "search-results";
       full.setAttribute("role", "list");
       current.slice(0, pageLimit).forEach(function (result, i) {
-        var item = resultItem(result, i, "search-result-");
-        item.setAttribute("role", "listitem");
-        item.removeAttribute("aria-selected");
-        item.querySelector("a").tabIndex = 0;
-        full.appendChild(item);
+        full.appendChild(resultItem(result, i, "search-result-", true));
       });
       pageContainer.appendChild(full);
       if (current.total > pageLimit) {
@@ -417,9 +420,10 @@
     } catch (e) { /* some file:// setups refuse history changes; the search still works */ }
   }
 
-  function readURL() {
+  function readURL(keepTyped) {
     var params = new URLSearchParams(location.search);
-    state.query = params.get("q") || "";
+    // Text typed while this script was loading is kept.
+    state.query = params.get("q") || (keepTyped ? input.value : "");
     state.scopes = (params.get("scope") || "").split(",").filter(Boolean);
     input.value = state.query;
   }
@@ -433,8 +437,8 @@
     else if (event.key === "ArrowUp") { event.preventDefault(); setActive(active - 1); }
     else if (event.key === "Enter") {
       event.preventDefault();
-      var options = list.querySelectorAll('[role="option"] a');
-      if (active >= 0 && options[active]) location.href = options[active].href;
+      var options = list.querySelectorAll('[role="option"]');
+      if (active >= 0 && options[active]) location.href = options[active].getAttribute("data-href");
       else if (onSearchPage && current.length) location.href = root + current[0].record.url;
       else if (searchPage && state.query) location.href = searchPage + "?" + new URLSearchParams({ q: state.query }).toString();
     } else if (event.key === "Escape") {
@@ -448,21 +452,23 @@
     setTimeout(function () { if (!onSearchPage) { panel.hidden = true; input.setAttribute("aria-expanded", "false"); } }, 150);
   });
   input.addEventListener("focus", function () { if (state.query.trim() && !onSearchPage) render(); });
-  document.addEventListener("keydown", function (event) {
-    var tag = (event.target.tagName || "").toLowerCase();
-    if (event.key === "/" && tag !== "input" && tag !== "textarea" && !event.target.isContentEditable) {
-      event.preventDefault();
-      input.focus();
-    }
-  });
   window.addEventListener("popstate", function () { readURL(); render(); });
 
-  readURL();
+  readURL(true);
   if (state.query || onSearchPage) render();
 
   // For tests and the keystroke benchmark: the same search the field runs.
   window.HandbookSearch = {
     search: function (query) { return search(query).map(function (r) { return r.record.url; }); },
-    normalize: normalize
+    normalize: normalize,
+    // Whether `text` matches `query` by the search's rules (used by the sidebar filter).
+    matches: function (query, text) {
+      var n = normalize(text);
+      return alternatives(query).some(function (alt) {
+        var queryTokens = tokens(alt[0]);
+        return queryTokens.length > 0 && queryTokens.every(function (t) { return find(n, t, isHanCode(t.charCodeAt(0))); });
+      });
+    }
   };
+  document.dispatchEvent(new Event("handbook-search-ready"));
 })();

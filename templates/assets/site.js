@@ -13,6 +13,59 @@
     return;
   }
 
+  // Search loads on first use (focus, "/", or a query in the URL): pages stay light.
+  var searchField = document.getElementById("search-input");
+  var searchLoading = false;
+  function loadSearch() {
+    if (searchLoading || !searchField) return;
+    searchLoading = true;
+    var index = document.createElement("script");
+    index.src = searchField.getAttribute("data-index");
+    index.onload = function () {
+      var script = document.createElement("script");
+      script.src = searchField.getAttribute("data-script");
+      document.head.appendChild(script);
+    };
+    document.head.appendChild(index);
+  }
+  if (searchField) {
+    searchField.addEventListener("focus", loadSearch);
+    searchField.addEventListener("input", loadSearch);
+    if (body.dataset.page === "search" || /[?&]q=/.test(location.search)) loadSearch();
+  }
+  document.addEventListener("keydown", function (event) {
+    var tag = (event.target.tagName || "").toLowerCase();
+    if (event.key === "/" && searchField && tag !== "input" && tag !== "textarea" && !event.target.isContentEditable) {
+      event.preventDefault();
+      searchField.focus();
+    }
+  });
+
+  // The sidebar filter narrows the tree as the search matches: prefixes, Chinese substrings,
+  // Traditional forms and glossary names.
+  var navFilter = document.getElementById("nav-filter");
+  function applyNavFilter() {
+    var query = navFilter.value.trim();
+    var api = window.HandbookSearch;
+    if (query && !api) return loadSearch();
+    navFilter.parentNode.classList.toggle("filtering", !!query);
+    document.querySelectorAll(".nav-parts > li").forEach(function (part) {
+      var partMatches = !query || api.matches(query, part.querySelector("a").textContent);
+      var any = false;
+      part.querySelectorAll("ul li").forEach(function (item) {
+        var visible = partMatches || api.matches(query, item.textContent);
+        item.hidden = !visible;
+        any = any || visible;
+      });
+      part.hidden = !(partMatches || any);
+    });
+  }
+  if (navFilter) {
+    navFilter.addEventListener("focus", loadSearch);
+    navFilter.addEventListener("input", applyNavFilter);
+    document.addEventListener("handbook-search-ready", applyNavFilter);
+  }
+
   // The language switch keeps the reader at the same section.
   document.querySelectorAll("a[data-keep-hash]").forEach(function (link) {
     link.addEventListener("click", function () {
@@ -21,21 +74,27 @@
     });
   });
 
-  // Copy a rule's permalink.
-  document.querySelectorAll("button[data-copy]").forEach(function (button) {
+  // A button on every rule that copies its permalink (the id link works without it).
+  document.querySelectorAll(".rule-meta").forEach(function (meta) {
+    var anchor = meta.parentNode.id;
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "copy-link";
+    button.textContent = body.getAttribute("data-copy");
     button.addEventListener("click", function () {
-      var url = location.href.split("#")[0] + button.getAttribute("data-copy");
+      var url = location.href.split("#")[0] + "#" + anchor;
       var done = function () {
-        var label = button.textContent;
-        button.textContent = button.getAttribute("data-done");
-        setTimeout(function () { button.textContent = label; }, 1500);
+        button.textContent = body.getAttribute("data-copied");
+        setTimeout(function () { button.textContent = body.getAttribute("data-copy"); }, 1500);
       };
       if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(url).then(done, function () { location.hash = button.getAttribute("data-copy"); });
+        navigator.clipboard.writeText(url).then(done, function () { location.hash = anchor; });
       } else {
-        location.hash = button.getAttribute("data-copy");
+        location.hash = anchor;
+        done();
       }
     });
+    meta.insertBefore(button, meta.children[1]);
   });
 
   // The table of contents follows the section being read.

@@ -69,24 +69,40 @@ struct ChapterBuilder {
                     }
                     var status: Status?
                     var edition: String?
+                    var note: String?
+                    var replacedBy: [String] = []
+                    let known = ["status", "edition", "note", "replaced-by"]
                     for (key, value) in header.attributes {
                         switch key {
                         case "status":
                             status = Status(rawValue: value)
                             if status == nil {
-                                log.error("rule status must be 'current' or 'legacy', not '\(value)'", at: location(at))
+                                log.error("rule status must be 'current', 'legacy' or 'deprecated', not '\(value)'", at: location(at))
                             }
                         case "edition":
                             edition = value
+                        case "note":
+                            note = value.trimmingCharacters(in: .whitespaces)
+                        case "replaced-by":
+                            replacedBy = value.split(separator: " ").map(String.init)
                         default:
-                            log.error("unknown rule attribute '\(key)'; use status or edition"
-                                      + Suggestion.didYouMean(key, in: ["status", "edition"]), at: location(at))
+                            log.error("unknown rule attribute '\(key)'; use \(known.joined(separator: ", "))"
+                                      + Suggestion.didYouMean(key, in: known), at: location(at))
                         }
+                    }
+                    let retired = status == .legacy || status == .deprecated
+                    if retired, note?.isEmpty ?? true {
+                        log.error("a \(status!.rawValue) rule needs note=\"…\": one sentence on what replaced it", at: location(at))
+                    }
+                    if !retired, note != nil || !replacedBy.isEmpty {
+                        log.error("note and replaced-by are for legacy or deprecated rules; add status=legacy or status=deprecated",
+                                  at: location(at))
                     }
                     if valid { claim(header.id, at: location(at), log: &log) }
                     content.append(.rule(Rule(
                         localID: header.id, kind: kind, title: header.title, body: body,
-                        section: currentSection, status: status, edition: edition, location: location(at))))
+                        section: currentSection, status: status, edition: edition, note: note, replacedBy: replacedBy,
+                        location: location(at))))
                 }
             default:
                 content.append(.markdown(block))

@@ -24,7 +24,7 @@ public struct HandbookLoader: Sendable {
         .init(name: "summary", kind: .string, isRequired: true),
         .init(name: "weight", kind: .integer, isRequired: true),
         .init(name: "edition", kind: .string, isRequired: true),
-        .init(name: "status", kind: .oneOf(Status.allCases.map(\.rawValue)), isRequired: true),
+        .init(name: "status", kind: .oneOf([Status.current, .legacy].map(\.rawValue)), isRequired: true),
         .init(name: "legacy-note", kind: .string, isRequired: false),
         .init(name: "related", kind: .stringList, isRequired: false),
     ]

@@ -131,6 +131,10 @@ public struct Rule: Sendable {
     /// Overrides of the chapter's values, from `{status=… edition=…}`.
     public var status: Status?
     public var edition: String?
+    /// For legacy and deprecated rules: what replaced it, in this language.
+    public var note: String?
+    /// Ids of the rules that carry this guidance now.
+    public var replacedBy: [String] = []
     public var location: SourceLocation
 }
 

@@ -62,7 +62,7 @@ struct HTMLRenderer {
         case .thematicBreak:
             html += "<hr>\n"
         case .table(let table, _):
-            html += "<div class=\"table-wrap\"><table>\n<thead>\n<tr>"
+            html += "<div class=\"table-wrap\" tabindex=\"0\"><table>\n<thead>\n<tr>"
             for (index, cell) in table.header.enumerated() {
                 html += "<th\(align(table, index))>" + render(cell) + "</th>"
             }

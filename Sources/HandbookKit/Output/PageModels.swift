@@ -57,6 +57,12 @@ struct RuleView: Sendable {
     var titleLevel: Int
     var bodyHTML: String
     var isLegacy: Bool
+    var isDeprecated: Bool
+    /// "Legacy" or "Deprecated", with the note on what replaced it.
+    var statusLabel: String
+    var note: String?
+    var replacements: [LinkView]
+    var hasReplacements: Bool
     var edition: String
     var otherLanguageHref: String
 }

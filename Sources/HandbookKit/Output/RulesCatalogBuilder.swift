@@ -26,7 +26,8 @@ struct RulesCatalogBuilder {
                 id: en.id, scope: en.part, title: LocalizedText(zhHans: zh.title, en: en.title),
                 summary: LocalizedText(zhHans: zh.summary, en: en.summary), weight: en.weight,
                 edition: en.edition, status: en.status, url: localized { SiteURLs.chapter(en.id, $0) },
-                related: en.related.sorted()))
+                related: en.related.sorted(),
+                note: en.legacyNote.flatMap { note in zh.legacyNote.map { LocalizedText(zhHans: $0, en: note) } }))
             for rule in en.rules {
                 guard let zhRule = zh.rules.first(where: { $0.localID == rule.localID }) else { continue }
                 let id = en.ruleID(rule.localID)
@@ -36,7 +37,8 @@ struct RulesCatalogBuilder {
                     title: LocalizedText(zhHans: zhRule.title, en: rule.title),
                     text: LocalizedText(zhHans: plainText(zhRule.body, zh), en: plainText(rule.body, en)),
                     url: localized { SiteURLs.path(of: .rule(id), in: $0) },
-                    related: links.ruleReferences[id] ?? []))
+                    related: links.ruleReferences[id] ?? [], replacedBy: rule.replacedBy,
+                    note: rule.note.flatMap { note in zhRule.note.map { LocalizedText(zhHans: $0, en: note) } }))
             }
         }
         return Catalog(scopes: scopes, chapters: chapters.sorted { $0.id < $1.id },

@@ -169,10 +169,18 @@ struct SiteRenderer {
             case .rule(let rule):
                 flush()
                 let status = rule.status ?? chapter.status
+                let replacements = rule.replacedBy.compactMap { id in
+                    index.rule(id, in: language).map { found in
+                        LinkView(title: found.rule.title, href: rel(SiteURLs.path(of: .rule(id), in: language)))
+                    }
+                }
                 blocks.append(ChapterBlockView(rule: RuleView(
                     id: chapter.ruleID(rule.localID), anchor: rule.localID, kind: rule.kind.rawValue,
                     kindLabel: ui.kindLabel(rule.kind), title: rule.title, titleLevel: sectionLevel + 1, bodyHTML: renderer.render(rule.body),
-                    isLegacy: status == .legacy, edition: rule.edition ?? chapter.edition,
+                    isLegacy: status == .legacy, isDeprecated: status == .deprecated,
+                    statusLabel: status == .deprecated ? ui.deprecated : ui.legacy, note: rule.note,
+                    replacements: replacements, hasReplacements: !replacements.isEmpty,
+                    edition: rule.edition ?? chapter.edition,
                     otherLanguageHref: rel(otherPage) + "#" + rule.localID)))
             }
         }

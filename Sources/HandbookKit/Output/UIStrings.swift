@@ -24,12 +24,13 @@ public struct UIStrings: Codable, Sendable {
     public var kindAvoid: String
     public var kindConsider: String
     public var legacy: String
-    public var legacyRule: String
+    public var deprecated: String
+    public var replacedBy: String
+    public var breadcrumbs: String
     public var edition: String
     public var ruleID: String
     public var copyLink: String
     public var linkCopied: String
-    public var readInOtherLanguage: String
     /// `%d` is replaced by the number.
     public var rulesCount: String
     public var chaptersCount: String

@@ -81,8 +81,8 @@ struct BilingualValidator {
                 log.error("rule '\(rule.localID)' sits in section '\(rule.section ?? "(none)")' here but '\(other.section ?? "(none)")' in Chinese",
                           at: rule.location, notes: note)
             }
-            if rule.status != other.status || rule.edition != other.edition {
-                log.error("rule '\(rule.localID)' has different status or edition attributes in the two languages",
+            if rule.status != other.status || rule.edition != other.edition || rule.replacedBy != other.replacedBy {
+                log.error("rule '\(rule.localID)' has different status, edition or replaced-by attributes in the two languages",
                           at: rule.location, notes: note)
             }
         }

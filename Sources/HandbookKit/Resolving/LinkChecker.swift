@@ -62,7 +62,9 @@ struct LinkChecker {
                     case .section(let section):
                         visit([.heading(level: section.level, section.title,
                                         at: TextPosition(line: section.location.line, column: section.location.column))], rule: nil)
-                    case .rule(let rule): visit(rule.body, rule: rule)
+                    case .rule(let rule):
+                        visit(rule.body, rule: rule)
+                        checkReplacements(of: rule, in: chapter, log: &log)
                     }
                 }
             }
@@ -80,6 +82,23 @@ struct LinkChecker {
         return Findings(
             backlinks: backlinks.mapValues { $0.mapValues { $0.sorted() } },
             ruleReferences: (references[.en] ?? [:]).mapValues { $0.sorted() })
+    }
+
+    /// `replaced-by` must name live rules, so a consumer following it lands somewhere.
+    private func checkReplacements(of rule: Rule, in chapter: Chapter, log: inout DiagnosticLog) {
+        for id in rule.replacedBy {
+            guard let (_, replacement) = resolver.index.rule(id, in: chapter.language) else {
+                log.error("replaced-by names unknown rule '\(id)'"
+                          + Suggestion.didYouMean(id, in: resolver.index.ruleIDs(in: chapter.language)), at: rule.location)
+                continue
+            }
+            if id == chapter.ruleID(rule.localID) {
+                log.error("rule '\(rule.localID)' cannot replace itself", at: rule.location)
+            } else if replacement.status == .deprecated {
+                log.warning("rule '\(rule.localID)' is replaced by '\(id)', which is deprecated too; name its replacement",
+                            at: rule.location)
+            }
+        }
     }
 
     private func referencedRule(_ target: LinkTarget) -> String? {
