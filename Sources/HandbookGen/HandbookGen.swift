@@ -6,7 +6,7 @@ import HandbookKit
 struct HandbookGen: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Builds the bilingual iOS design handbook: HTML pages, search index and rules.json.",
-        subcommands: [Build.self, Check.self],
+        subcommands: [Build.self, Check.self, Translations.self],
         defaultSubcommand: Build.self)
 }
 
@@ -67,6 +67,38 @@ enum Report {
         if errors + warnings > 0 {
             text += "\n\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n"
             FileHandle.standardError.write(Data(text.utf8))
+        }
+    }
+}
+
+struct Translations: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Keep the two languages in step (content/translations.lock).",
+        subcommands: [Accept.self])
+
+    struct Accept: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Record units as reviewed: their two languages say the same thing now.")
+
+        @OptionGroup var sources: SourceOptions
+
+        @Argument(help: "Rule ids, chapter ids or <chapter>#<section>; none records every unit.")
+        var units: [String] = []
+
+        func run() throws {
+            let configuration = BuildConfiguration(contentPath: sources.content, templatesPath: sources.templates,
+                                                   openCCTable: sources.openccTable)
+            let outcome = HandbookBuilder(configuration: configuration).check()
+            guard outcome.succeeded else {
+                Report.print(outcome.diagnostics)
+                throw ExitCode.failure
+            }
+            let lock = try TranslationLock.read(contentDirectory: configuration.contentURL)
+                .accepting(units.isEmpty ? nil : units, from: outcome.freshness)
+            try lock.serialized().write(to: TranslationLock.url(inContent: configuration.contentURL),
+                                        atomically: true, encoding: .utf8)
+            print("Recorded \(units.isEmpty ? lock.entries.count : units.count) units as in step in "
+                  + "\(sources.content)/\(TranslationLock.fileName).")
         }
     }
 }

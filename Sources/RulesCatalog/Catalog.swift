@@ -84,6 +84,36 @@ public struct LocalizedText: Codable, Sendable, Equatable {
     }
 }
 
+/// Whether a language's text of a rule is in step with the other language's.
+public enum Freshness: String, Codable, Sendable, CaseIterable {
+    case current
+    /// The other language's text changed since this one was last reviewed.
+    case outdated
+}
+
+/// `Freshness` per language.
+public struct TranslationState: Codable, Sendable, Equatable {
+    public var zhHans: Freshness
+    public var en: Freshness
+
+    public init(zhHans: Freshness = .current, en: Freshness = .current) {
+        self.zhHans = zhHans
+        self.en = en
+    }
+
+    public subscript(language: Language) -> Freshness {
+        switch language {
+        case .zhHans: zhHans
+        case .en: en
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case zhHans = "zh-Hans"
+        case en
+    }
+}
+
 /// Whether guidance still applies to current iOS.
 public enum Status: String, Codable, Sendable, CaseIterable {
     /// Applies to current iOS.
@@ -165,6 +195,8 @@ extension Catalog {
         public var replacedBy: [String]
         /// For legacy and deprecated rules: what replaced it (since 1.1).
         public var note: LocalizedText?
+        /// Per language, whether its text is in step with the other's (since 1.1).
+        public var translation: TranslationState
         /// The short title, plain text.
         public var title: LocalizedText
         /// The body, plain text (no Markdown).
@@ -177,7 +209,7 @@ extension Catalog {
         public init(id: String, chapter: String, section: String?, scope: String, kind: Kind,
                     status: Status, edition: String, title: LocalizedText, text: LocalizedText,
                     url: LocalizedText, related: [String], replacedBy: [String] = [],
-                    note: LocalizedText? = nil) {
+                    note: LocalizedText? = nil, translation: TranslationState = TranslationState()) {
             self.id = id
             self.chapter = chapter
             self.section = section
@@ -188,6 +220,7 @@ extension Catalog {
             self.introducedIn = edition
             self.replacedBy = replacedBy
             self.note = note
+            self.translation = translation
             self.title = title
             self.text = text
             self.url = url

@@ -13,7 +13,10 @@ import Testing
     @Test func fixtureSiteMatchesGoldenFiles() throws {
         let fixture = try FixtureHandbook()
         let outcome = fixture.build()
-        #expect(fixture.lines(outcome) == [])
+        // The fixture's translation lock is stale for three units on purpose.
+        #expect(fixture.lines(outcome).map { $0.components(separatedBy: ": warning: ").first! } == [
+            "content/en/bars/toolbar.md:1:1", "content/zh/bars/toolbar.md:16:1", "content/zh/controls/buttons.md:24:1",
+        ])
         let built = try fixture.snapshot()
         if ProcessInfo.processInfo.environment["HANDBOOKGEN_UPDATE_GOLDEN"] == "1" {
             try? FileManager.default.removeItem(at: Self.goldenFolder)

@@ -64,6 +64,8 @@ struct RuleView: Sendable {
     var replacements: [LinkView]
     var hasReplacements: Bool
     var edition: String
+    /// The other language's text changed since this one was reviewed.
+    var isOutdated: Bool
     var otherLanguageHref: String
 }
 
@@ -72,6 +74,8 @@ struct SectionView: Sendable {
     var level: Int
     var isSubsection: Bool
     var titleHTML: String
+    var isOutdated: Bool
+    var otherLanguageHref: String
 }
 
 /// One piece of a chapter body: exactly one of the three is set.
@@ -95,6 +99,8 @@ struct ChapterPageView: Sendable {
     var edition: String
     var isLegacy: Bool
     var legacyNote: String
+    var isOpeningOutdated: Bool
+    var otherLanguageHref: String
     var rulesCount: String
     var blocks: [ChapterBlockView]
     var toc: [TOCEntryView]

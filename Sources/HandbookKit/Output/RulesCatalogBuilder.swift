@@ -7,6 +7,7 @@ struct RulesCatalogBuilder {
     let index: HandbookIndex
     let resolver: LinkResolver
     let links: LinkChecker.Findings
+    var freshness = TranslationFreshness()
 
     var handbook: Handbook { index.handbook }
 
@@ -38,7 +39,10 @@ struct RulesCatalogBuilder {
                     text: LocalizedText(zhHans: plainText(zhRule.body, zh), en: plainText(rule.body, en)),
                     url: localized { SiteURLs.path(of: .rule(id), in: $0) },
                     related: links.ruleReferences[id] ?? [], replacedBy: rule.replacedBy,
-                    note: rule.note.flatMap { note in zhRule.note.map { LocalizedText(zhHans: $0, en: note) } }))
+                    note: rule.note.flatMap { note in zhRule.note.map { LocalizedText(zhHans: $0, en: note) } },
+                    translation: TranslationState(
+                        zhHans: freshness.isOutdated(id, in: .zhHans) ? .outdated : .current,
+                        en: freshness.isOutdated(id, in: .en) ? .outdated : .current)))
             }
         }
         return Catalog(scopes: scopes, chapters: chapters.sorted { $0.id < $1.id },

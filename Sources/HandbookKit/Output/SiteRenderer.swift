@@ -9,6 +9,7 @@ struct SiteRenderer {
     /// The absolute URL the site is published under, if known (used for `hreflang` alternates
     /// and the 404 page); without it every link is relative.
     let baseURL: String?
+    var freshness = TranslationFreshness()
 
     var handbook: Handbook { index.handbook }
 
@@ -165,7 +166,9 @@ struct SiteRenderer {
                 sectionLevel = min(section.level, 5)
                 blocks.append(ChapterBlockView(section: SectionView(
                     anchor: section.anchor, level: section.level, isSubsection: section.level > 2,
-                    titleHTML: renderer.render(section.title))))
+                    titleHTML: renderer.render(section.title),
+                    isOutdated: freshness.isOutdated(chapter.id + "#" + section.anchor, in: language),
+                    otherLanguageHref: rel(otherPage) + "#" + section.anchor)))
             case .rule(let rule):
                 flush()
                 let status = rule.status ?? chapter.status
@@ -181,6 +184,7 @@ struct SiteRenderer {
                     statusLabel: status == .deprecated ? ui.deprecated : ui.legacy, note: rule.note,
                     replacements: replacements, hasReplacements: !replacements.isEmpty,
                     edition: rule.edition ?? chapter.edition,
+                    isOutdated: freshness.isOutdated(chapter.ruleID(rule.localID), in: language),
                     otherLanguageHref: rel(otherPage) + "#" + rule.localID)))
             }
         }
@@ -209,6 +213,7 @@ struct SiteRenderer {
                            currentPart: chapter.part, currentChapter: chapter.id),
             id: chapter.id, title: chapter.title, summary: chapter.summary, edition: chapter.edition,
             isLegacy: chapter.status == .legacy, legacyNote: chapter.legacyNote ?? "",
+            isOpeningOutdated: freshness.isOutdated(chapter.id, in: language), otherLanguageHref: rel(otherPage),
             rulesCount: ui.count(ui.rulesCount, chapter.rules.count), blocks: blocks, toc: toc,
             hasTOC: !toc.isEmpty, related: related, hasRelated: !related.isEmpty, backlinks: backlinks,
             hasBacklinks: !backlinks.isEmpty, previous: neighbour(-1), next: neighbour(1))

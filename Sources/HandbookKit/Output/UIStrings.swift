@@ -27,6 +27,7 @@ public struct UIStrings: Codable, Sendable {
     public var deprecated: String
     public var replacedBy: String
     public var breadcrumbs: String
+    public var translationOutdated: String
     public var edition: String
     public var ruleID: String
     public var copyLink: String

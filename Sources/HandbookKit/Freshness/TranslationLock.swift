@@ -1,0 +1,94 @@
+import Foundation
+
+/// `content/translations.lock`: for every translation unit, the fingerprint of each language's
+/// text when the two were last known to say the same thing. One line per unit, sorted:
+///
+///     controls.buttons.verb-titles zh-Hans=0123456789abcdef en=fedcba9876543210
+///
+/// `HandbookGen translations accept` writes it; a build only reads it.
+public struct TranslationLock: Sendable, Equatable {
+    public static let fileName = "translations.lock"
+
+    public var entries: [String: [Language: Fingerprint]]
+
+    public init(entries: [String: [Language: Fingerprint]] = [:]) {
+        self.entries = entries
+    }
+
+    static let header = """
+        # HandbookGen translation lock: each unit's fingerprint per language when both were last in step.
+        # Written by `swift run HandbookGen translations accept`; see docs/authoring.md ("Keeping translations in step").
+
+        """
+
+    /// Reads the lock; a missing file is an empty lock.
+    static func load(contentDirectory: URL, displayRoot: String, log: inout DiagnosticLog) -> TranslationLock {
+        let url = contentDirectory.appendingPathComponent(fileName)
+        guard FileManager.default.fileExists(atPath: url.path),
+              let file = SourceFile.read(at: url, displayPath: displayRoot + "/" + fileName, log: &log)
+        else { return TranslationLock() }
+        return parse(file, log: &log)
+    }
+
+    static func parse(_ file: SourceFile, log: inout DiagnosticLog) -> TranslationLock {
+        var lock = TranslationLock()
+        for (offset, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            let fields = trimmed.split(separator: " ")
+            var fingerprints: [Language: Fingerprint] = [:]
+            for field in fields.dropFirst() {
+                let pair = field.split(separator: "=", maxSplits: 1).map(String.init)
+                guard pair.count == 2, let language = Language(rawValue: pair[0]), let print = Fingerprint(hex: pair[1]) else {
+                    fingerprints = [:]
+                    break
+                }
+                fingerprints[language] = print
+            }
+            guard fields.count == Language.allCases.count + 1, fingerprints.count == Language.allCases.count else {
+                log.error("a lock line is '<unit> zh-Hans=<16 hex digits> en=<16 hex digits>'",
+                          at: file.location(line: offset + 1, column: 1))
+                continue
+            }
+            lock.entries[String(fields[0])] = fingerprints
+        }
+        return lock
+    }
+
+    /// The lock with the current text of `keys` (every unit when nil) recorded as in step.
+    /// Accepting everything also drops units that no longer exist.
+    public func accepting(_ keys: [String]?, from freshness: TranslationFreshness) throws -> TranslationLock {
+        var lock = self
+        guard let keys else {
+            lock.entries = freshness.current
+            return lock
+        }
+        for key in keys {
+            guard let current = freshness.current[key] else { throw UnknownUnit(key: key) }
+            lock.entries[key] = current
+        }
+        return lock
+    }
+
+    public struct UnknownUnit: Error, CustomStringConvertible {
+        public var key: String
+        public var description: String {
+            "no translation unit '\(key)': use a rule id, a chapter id, or <chapter>#<section>"
+        }
+    }
+
+    public static func url(inContent contentDirectory: URL) -> URL {
+        contentDirectory.appendingPathComponent(fileName)
+    }
+
+    public static func read(contentDirectory: URL) -> TranslationLock {
+        var log = DiagnosticLog()
+        return load(contentDirectory: contentDirectory, displayRoot: "content", log: &log)
+    }
+
+    public func serialized() -> String {
+        Self.header + entries.keys.sorted().map { key in
+            ([key] + Language.allCases.map { "\($0.rawValue)=\(entries[key]![$0]!)" }).joined(separator: " ")
+        }.joined(separator: "\n") + "\n"
+    }
+}

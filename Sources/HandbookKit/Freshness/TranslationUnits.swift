@@ -1,0 +1,83 @@
+import Foundation
+
+/// A piece of a chapter that is translated as one: the chapter's opening (title, summary and the
+/// prose before the first section), a section's own prose, or a rule.
+public struct TranslationUnit: Sendable {
+    public enum Kind: Sendable { case opening, section, rule }
+
+    /// `controls/buttons` (opening), `controls/buttons#system-buttons` (section) or
+    /// `controls.buttons.verb-titles` (rule): the key in `content/translations.lock`.
+    public var key: String
+    public var kind: Kind
+    public var chapterID: String
+    /// The section anchor or rule local id; nil for the opening.
+    public var anchor: String?
+    public var fingerprint: Fingerprint
+    public var location: SourceLocation
+}
+
+/// FNV-1a (64-bit) of the unit's text with whitespace runs collapsed: stable across runs and
+/// machines (Swift's `Hasher` is seeded per process), and only text changes change it.
+public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
+    public var value: UInt64
+
+    public init(value: UInt64) { self.value = value }
+
+    public init(of text: String) {
+        let collapsed = text.precomposedStringWithCanonicalMapping
+            .split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in collapsed.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        value = hash
+    }
+
+    public init?(hex: String) {
+        guard hex.count == 16, let value = UInt64(hex, radix: 16) else { return nil }
+        self.value = value
+    }
+
+    public var description: String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+extension Chapter {
+    /// The chapter cut into translation units, in reading order.
+    func translationUnits() -> [TranslationUnit] {
+        // Links count as text: a changed target is a change a translator must follow.
+        let plain = PlainTextRenderer { target, text in "[[\(target)|\(text ?? "")]]" }
+        var units: [TranslationUnit] = []
+        var currentKey = id
+        var currentKind = TranslationUnit.Kind.opening
+        var currentAnchor: String?
+        var currentLocation = source
+        var text = title + "\n" + summary + "\n" + (legacyNote ?? "")
+        func flush() {
+            units.append(TranslationUnit(key: currentKey, kind: currentKind, chapterID: id, anchor: currentAnchor,
+                                         fingerprint: Fingerprint(of: text), location: currentLocation))
+        }
+        for block in content {
+            switch block {
+            case .markdown(let markdown):
+                text += "\n" + plain.render(markdown)
+            case .section(let section):
+                flush()
+                currentKey = id + "#" + section.anchor
+                currentKind = .section
+                currentAnchor = section.anchor
+                currentLocation = section.location
+                text = plain.render(section.title)
+            case .rule(let rule):
+                let ruleText = [rule.title, plain.render(rule.body), rule.note ?? ""].joined(separator: "\n")
+                units.append(TranslationUnit(key: ruleID(rule.localID), kind: .rule, chapterID: id, anchor: rule.localID,
+                                             fingerprint: Fingerprint(of: ruleText), location: rule.location))
+            }
+        }
+        flush()
+        return units
+    }
+}
