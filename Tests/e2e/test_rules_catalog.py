@@ -40,3 +40,24 @@ def test_every_rule_is_bilingual_sorted_and_points_at_its_anchor(site):
             assert f'id="{anchor}"' in html, f"{rule['id']}: no anchor {anchor} in {page}"
         # Plain text, no Markdown syntax left over.
         assert not re.search(r"\[\[|\]\(|\*\*", rule["text"]["en"] + rule["text"]["zh-Hans"]), rule["id"]
+
+
+def test_llms_txt_lists_every_chapter_and_its_full_text_every_rule(site):
+    import urllib.parse
+    catalog = load(site)
+    root = (site / "llms.txt").read_text(encoding="utf-8")
+    assert root.startswith("# ") and "\n> " in root
+    for folder, tag in (("zh", "zh-Hans"), ("en", "en")):
+        index_path = site / folder / "llms.txt"
+        index = index_path.read_text(encoding="utf-8")
+        assert f"({folder}/llms.txt)" in root
+        links = re.findall(r"\]\(([^)]+)\)", index)
+        for link in links:  # every link resolves from the file that holds it
+            assert (index_path.parent / urllib.parse.unquote(link.split("#")[0])).resolve().is_file(), link
+        for chapter in catalog["chapters"]:
+            assert f"[{chapter['title'][tag]}]" in index, chapter["id"]
+            assert f"({chapter['url'][tag].removeprefix(folder + '/')})" in index, chapter["id"]
+        full = (site / folder / "llms-full.txt").read_text(encoding="utf-8")
+        for rule in catalog["rules"]:
+            assert f"- id: {rule['id']}\n" in full, rule["id"]
+            assert rule["title"][tag] in full

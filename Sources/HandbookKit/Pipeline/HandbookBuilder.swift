@@ -54,6 +54,7 @@ public struct HandbookBuilder: Sendable {
             }
             files.append(OutputFile(path: SiteURLs.rulesJSON, data: try RulesCatalogBuilder.encode(catalog)))
             files.append(OutputFile(path: SiteURLs.rulesSchema, data: try Catalog.schema))
+            files += LLMsTextBuilder(catalog: catalog, strings: templates.strings, baseURL: configuration.baseURL).files()
         } catch {
             log.error("cannot encode the rules catalogue: \(error)", at: nil)
         }

@@ -1,0 +1,100 @@
+import Foundation
+import RulesCatalog
+
+/// `llms.txt` and `llms-full.txt` (the llmstxt.org convention): what the handbook is and where
+/// its chapters are, then every rule in plain text, per language. Made from the catalogue, so
+/// agents read exactly what rules.json publishes.
+struct LLMsTextBuilder {
+    let catalog: Catalog
+    let strings: [Language: UIStrings]
+    /// Absolute site URL when known; links are relative to the site root otherwise.
+    let baseURL: String?
+
+    static func index(_ language: Language) -> String { "\(language.folder)/llms.txt" }
+    static func full(_ language: Language) -> String { "\(language.folder)/llms-full.txt" }
+    static let root = "llms.txt"
+
+    func files() -> [OutputFile] {
+        var files = [OutputFile(path: Self.root, text: rootIndex())]
+        for language in Language.allCases {
+            files.append(OutputFile(path: Self.index(language), text: index(language)))
+            files.append(OutputFile(path: Self.full(language), text: full(language)))
+        }
+        return files
+    }
+
+    /// The file being written, for relative links when there is no base URL.
+    private func link(_ path: String, from file: String = "") -> String {
+        guard let baseURL else { return SiteURLs.relative(path, from: file) }
+        return baseURL.hasSuffix("/") ? baseURL + path : baseURL + "/" + path
+    }
+
+    private func heading(_ language: Language) -> String {
+        let ui = strings[language]!
+        return "# \(ui.siteTitle)\n\n> \(oneLine(ui.siteDescription))\n"
+    }
+
+    private func rootIndex() -> String {
+        var text = heading(.en)
+        text += "\nThe same handbook in two languages, paired section by section. Every rule has a stable id "
+            + "(`<part>.<chapter>.<rule>`); ids are never reused and retired rules stay as `deprecated` with `replacedBy`.\n"
+        text += "\n## Languages\n\n"
+        for language in Language.allCases {
+            let name = strings[language]!.languageName
+            text += "- [\(name)](\(link(Self.index(language), from: Self.root))): chapters and parts\n"
+            text += "- [\(name), full text](\(link(Self.full(language)))): every rule in plain text\n"
+        }
+        text += "\n## Data\n\n- [rules.json](\(link(SiteURLs.rulesJSON))): every rule in both languages, "
+            + "with id, kind, status, edition, text and permalinks\n"
+            + "- [rules.schema.json](\(link(SiteURLs.rulesSchema))): its JSON Schema\n"
+        return text
+    }
+
+    private func index(_ language: Language) -> String {
+        let page = Self.index(language)
+        var text = heading(language)
+        let ui = strings[language]!
+        text += "\n" + ui.count(ui.chaptersCount, catalog.chapters.count) + " · "
+            + ui.count(ui.rulesCount, catalog.rules.count) + " · [\(ui.rulesCatalog)](\(link(SiteURLs.rulesJSON, from: page)))"
+            + " · [llms-full.txt](\(link(Self.full(language), from: page)))\n"
+        for scope in catalog.scopes {
+            text += "\n## \(scope.title[language])\n\n\(oneLine(scope.summary[language]))\n\n"
+            for chapter in chapters(in: scope) {
+                let legacy = chapter.status == .legacy ? " (\(ui.legacy))" : ""
+                text += "- [\(chapter.title[language])](\(link(chapter.url[language], from: page)))\(legacy): \(oneLine(chapter.summary[language]))\n"
+            }
+        }
+        return text
+    }
+
+    private func full(_ language: Language) -> String {
+        let page = Self.full(language)
+        let ui = strings[language]!
+        var text = heading(language)
+        for scope in catalog.scopes {
+            text += "\n## \(scope.title[language])\n"
+            for chapter in chapters(in: scope) {
+                text += "\n### \(chapter.title[language])\n\n\(link(chapter.url[language], from: page))\n\n\(oneLine(chapter.summary[language]))\n"
+                if let note = chapter.note { text += "\n\(ui.legacy): \(oneLine(note[language]))\n" }
+                for rule in catalog.rules(chapter: chapter.id) {
+                    let kind = ui.kindLabel(rule.kind).uppercased()
+                    let status = rule.status == .current ? "" : " [\(rule.status == .legacy ? ui.legacy : ui.deprecated)]"
+                    text += "\n#### \(kind): \(rule.title[language])\(status)\n\n"
+                    text += "- id: \(rule.id)\n- url: \(link(rule.url[language], from: page))\n- edition: \(rule.introducedIn)\n"
+                    if let note = rule.note { text += "- note: \(oneLine(note[language]))\n" }
+                    if !rule.replacedBy.isEmpty { text += "- replacedBy: \(rule.replacedBy.joined(separator: ", "))\n" }
+                    if !rule.text[language].isEmpty { text += "\n\(rule.text[language])\n" }
+                }
+            }
+        }
+        return text
+    }
+
+    private func chapters(in scope: Catalog.Scope) -> [Catalog.Chapter] {
+        catalog.chapters.filter { $0.scope == scope.id }.sorted { ($0.weight, $0.id) < ($1.weight, $1.id) }
+    }
+
+    private func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}
