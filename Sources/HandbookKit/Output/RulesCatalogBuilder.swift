@@ -39,7 +39,10 @@ struct RulesCatalogBuilder {
                     text: LocalizedText(zhHans: plainText(zhRule.body, zh), en: plainText(rule.body, en)),
                     url: localized { SiteURLs.path(of: .rule(id), in: $0) },
                     related: links.ruleReferences[id] ?? [], replacedBy: rule.replacedBy,
-                    note: rule.note.flatMap { note in zhRule.note.map { LocalizedText(zhHans: $0, en: note) } },
+                    // A rule of a legacy chapter carries the chapter's note on what replaced it.
+                    note: (rule.note ?? (rule.status == nil ? en.legacyNote : nil)).flatMap { note in
+                        (zhRule.note ?? (zhRule.status == nil ? zh.legacyNote : nil)).map { LocalizedText(zhHans: $0, en: note) }
+                    },
                     translation: TranslationState(
                         zhHans: freshness.isOutdated(id, in: .zhHans) ? .outdated : .current,
                         en: freshness.isOutdated(id, in: .en) ? .outdated : .current)))

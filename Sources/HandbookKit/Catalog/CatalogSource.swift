@@ -1,0 +1,38 @@
+import Foundation
+import RulesCatalog
+
+/// Where tools get the catalogue: a published `rules.json`, or the content folder built in memory.
+public enum CatalogSource: Sendable {
+    case file(String)
+    case content(BuildConfiguration)
+
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+        public var diagnostics: [Diagnostic] = []
+    }
+
+    public func load() throws -> Catalog {
+        switch self {
+        case .file(let path):
+            let data: Data
+            do {
+                data = try Data(contentsOf: BuildConfiguration.url(path))
+            } catch {
+                throw Failure(description: "\(path): error: cannot read the catalogue: \(error.localizedDescription)")
+            }
+            do {
+                return try Catalog.decode(from: data)
+            } catch {
+                throw Failure(description: "\(path): error: not a rules.json catalogue: \(error)")
+            }
+        case .content(let configuration):
+            let outcome = HandbookBuilder(configuration: configuration).check()
+            guard outcome.succeeded,
+                  let file = outcome.files.first(where: { $0.path == SiteURLs.rulesJSON }) else {
+                throw Failure(description: "the content does not build; run `HandbookGen check`",
+                              diagnostics: outcome.diagnostics)
+            }
+            return try Catalog.decode(from: file.data)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import RulesCatalog
+
+/// Writes query results as JSON, CSV, or a Markdown checklist for a design review.
+public struct RuleListing: Sendable {
+    public enum Format: String, CaseIterable, Sendable {
+        case json, csv, markdown
+    }
+
+    public var catalog: Catalog
+    public var language: Language
+    public var baseURL: String?
+
+    public init(catalog: Catalog, language: Language, baseURL: String?) {
+        self.catalog = catalog
+        self.language = language
+        self.baseURL = baseURL
+    }
+
+    public func render(_ rules: [Catalog.Rule], as format: Format) throws -> String {
+        switch format {
+        case .json: try json(rules)
+        case .csv: csv(rules)
+        case .markdown: markdown(rules)
+        }
+    }
+
+    func json(_ rules: [Catalog.Rule]) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let answers = rules.map { RuleAnswer($0, language: language, baseURL: baseURL) }
+        return String(decoding: try encoder.encode(answers), as: UTF8.self) + "\n"
+    }
+
+    /// RFC 4180: every field quoted, quotes doubled, CRLF line ends.
+    func csv(_ rules: [Catalog.Rule]) -> String {
+        let header = ["id", "kind", "status", "scope", "chapter", "title", "text", "permalink"]
+        let rows = rules.map { rule in
+            let answer = RuleAnswer(rule, language: language, baseURL: baseURL)
+            return [answer.id, answer.kind, answer.status, answer.scope, answer.chapter, answer.title, answer.text,
+                    answer.permalink]
+        }
+        return ([header] + rows).map { row in
+            row.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: ",")
+        }.joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// Chapters in handbook order, one unchecked box per rule with its kind, title, id and link.
+    func markdown(_ rules: [Catalog.Rule]) -> String {
+        let zh = language == .zhHans
+        var text = zh ? "# 设计评审清单\n" : "# Design review checklist\n"
+        text += zh ? "\n共 \(rules.count) 条规范。\n" : "\n\(rules.count) rule\(rules.count == 1 ? "" : "s").\n"
+        let byChapter = Dictionary(grouping: rules, by: \.chapter)
+        let scopeOrder = Dictionary(uniqueKeysWithValues: catalog.scopes.map { ($0.id, $0.weight) })
+        let chapters = catalog.chapters.filter { byChapter[$0.id] != nil }
+            .sorted { (scopeOrder[$0.scope] ?? 0, $0.weight, $0.id) < (scopeOrder[$1.scope] ?? 0, $1.weight, $1.id) }
+        for chapter in chapters {
+            text += "\n## [\(chapter.title[language])](\(Permalink.make(chapter.url[language], baseURL: baseURL)))\n\n"
+            for rule in byChapter[chapter.id]! {
+                let kind = label(rule.kind)
+                let status = rule.status == .current ? "" : " _(\(rule.status.rawValue))_"
+                text += "- [ ] **\(kind)** \(rule.title[language])\(status) — [`\(rule.id)`](\(Permalink.make(rule.url[language], baseURL: baseURL)))\n"
+            }
+        }
+        return text
+    }
+
+    private func label(_ kind: Catalog.Rule.Kind) -> String {
+        switch (kind, language) {
+        case (.do, .zhHans): "建议"
+        case (.avoid, .zhHans): "避免"
+        case (.consider, .zhHans): "考虑"
+        case (.do, .en): "Do"
+        case (.avoid, .en): "Avoid"
+        case (.consider, .en): "Consider"
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import RulesCatalog
+
+/// A question put to the catalogue: filters plus an optional text that matches the way the
+/// site search does (Latin words by prefix, Chinese anywhere, Traditional folded to Simplified),
+/// against the id, title and text of a rule in both languages.
+public struct RuleQuery: Sendable {
+    public var scope: String?
+    public var kind: Catalog.Rule.Kind?
+    public var status: Status?
+    public var chapter: String?
+    public var text: String?
+
+    public init(scope: String? = nil, kind: Catalog.Rule.Kind? = nil, status: Status? = nil,
+                chapter: String? = nil, text: String? = nil) {
+        self.scope = scope
+        self.kind = kind
+        self.status = status
+        self.chapter = chapter
+        self.text = text
+    }
+
+    /// Matching rules: title matches before body matches, then by id.
+    public func run(on catalog: Catalog, normalizer: SearchNormalizer) -> [Catalog.Rule] {
+        let filtered = catalog.rules(scope: scope, kind: kind, status: status, chapter: chapter)
+        guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return filtered }
+        var inTitle: [Catalog.Rule] = []
+        var inBody: [Catalog.Rule] = []
+        for rule in filtered {
+            let title = Language.allCases.map { rule.title[$0] }.joined(separator: "\n")
+            if normalizer.matches(query: text, in: rule.id + "\n" + title) {
+                inTitle.append(rule)
+            } else if normalizer.matches(query: text, in: title + "\n" + Language.allCases.map { rule.text[$0] }.joined(separator: "\n")) {
+                inBody.append(rule)
+            }
+        }
+        return inTitle + inBody
+    }
+}
+
+/// One rule in one language, as tools receive it: the `rules` command's JSON and the MCP tools.
+public struct RuleAnswer: Codable, Sendable, Equatable {
+    public var id: String
+    public var kind: String
+    public var status: String
+    public var scope: String
+    public var chapter: String
+    public var section: String?
+    public var title: String
+    public var text: String
+    /// Absolute when a base URL is known, otherwise relative to the site root.
+    public var permalink: String
+    public var introducedIn: String
+    public var replacedBy: [String]
+    public var note: String?
+    /// `outdated` when the other language changed since this text was reviewed.
+    public var translation: String
+
+    public init(_ rule: Catalog.Rule, language: Language, baseURL: String?) {
+        id = rule.id
+        kind = rule.kind.rawValue
+        status = rule.status.rawValue
+        scope = rule.scope
+        chapter = rule.chapter
+        section = rule.section
+        title = rule.title[language]
+        text = rule.text[language]
+        permalink = Permalink.make(rule.url[language], baseURL: baseURL)
+        introducedIn = rule.introducedIn
+        replacedBy = rule.replacedBy
+        note = rule.note?[language]
+        translation = rule.translation[language].rawValue
+    }
+}
+
+enum Permalink {
+    static func make(_ path: String, baseURL: String?) -> String {
+        guard let baseURL, !baseURL.isEmpty else { return path }
+        return baseURL.hasSuffix("/") ? baseURL + path : baseURL + "/" + path
+    }
+}
+
+extension Language {
+    /// `zh`, `zh-Hans`, `zh-CN`, `en`, `en-US`…
+    public init?(userTag: String) {
+        let lower = userTag.lowercased()
+        if lower == "zh" || lower.hasPrefix("zh-") { self = .zhHans } else if lower == "en" || lower.hasPrefix("en-") { self = .en } else { return nil }
+    }
+}

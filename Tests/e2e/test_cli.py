@@ -1,0 +1,61 @@
+"""The command line tools on the real handbook: `rules` queries and the MCP server."""
+import csv
+import io
+import json
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def binary() -> str:
+    path = os.environ.get("HANDBOOKGEN_BIN", str(REPO / ".build/debug/HandbookGen"))
+    assert pathlib.Path(path).is_file(), "build HandbookGen first (scripts/test.sh does)"
+    return path
+
+
+def rules(binary, site, *arguments):
+    result = subprocess.run([binary, "rules", "--catalog", str(site / "rules.json"), *arguments],
+                            capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_rules_answers_a_chinese_mid_word_query(binary, site):
+    answers = json.loads(rules(binary, site, "航栏", "--language", "zh"))
+    assert answers, "no rule found for 航栏"
+    assert any(answer["chapter"] == "bars/navigation-bar" for answer in answers)
+    for answer in answers:
+        assert answer["permalink"].startswith("zh/") and "#" in answer["permalink"]
+        assert answer["id"].count(".") == 2
+
+
+def test_rules_answers_a_traditional_query_like_the_simplified_one(binary, site):
+    traditional = json.loads(rules(binary, site, "導航欄", "--language", "zh"))
+    simplified = json.loads(rules(binary, site, "导航栏", "--language", "zh"))
+    assert traditional and [a["id"] for a in traditional] == [a["id"] for a in simplified]
+
+
+def test_rules_filters_and_formats(binary, site):
+    catalog = json.loads((site / "rules.json").read_text(encoding="utf-8"))
+    expected = sorted(r["id"] for r in catalog["rules"] if r["scope"] == "bars" and r["kind"] == "avoid")
+    table = list(csv.reader(io.StringIO(rules(binary, site, "--scope", "bars", "--kind", "avoid", "--format", "csv"))))
+    assert table[0][:3] == ["id", "kind", "status"]
+    assert sorted(row[0] for row in table[1:]) == expected
+    checklist = rules(binary, site, "--chapter", "bars/tab-bar", "--format", "markdown", "--language", "zh",
+                      "--base-url", "https://example.com/hig/")
+    tab_bar = [r for r in catalog["rules"] if r["chapter"] == "bars/tab-bar"]
+    assert checklist.count("- [ ] ") == len(tab_bar)
+    assert "(https://example.com/hig/zh/bars/tab-bar.html#" in checklist
+    legacy = json.loads(rules(binary, site, "--status", "legacy"))
+    assert legacy and all(answer["status"] == "legacy" and answer["note"] for answer in legacy)
+
+
+def test_rules_rejects_an_unknown_scope(binary, site):
+    result = subprocess.run([binary, "rules", "--catalog", str(site / "rules.json"), "--scope", "nope"],
+                            capture_output=True, text=True, cwd=REPO)
+    assert result.returncode != 0 and "unknown scope 'nope'" in result.stderr
