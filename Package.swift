@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         .systemLibrary(
@@ -34,16 +35,26 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
+        // The Model Context Protocol server over the catalogue (`HandbookGen mcp`).
+        .target(
+            name: "HandbookMCP",
+            dependencies: [
+                "HandbookKit",
+                "RulesCatalog",
+                .product(name: "MCP", package: "swift-sdk"),
+            ]
+        ),
         .executableTarget(
             name: "HandbookGen",
             dependencies: [
                 "HandbookKit",
+                "HandbookMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "HandbookGenTests",
-            dependencies: ["HandbookKit", "RulesCatalog"],
+            dependencies: ["HandbookKit", "RulesCatalog", "HandbookMCP"],
             exclude: ["Fixtures", "Golden"]
         ),
     ],

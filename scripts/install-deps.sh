@@ -21,8 +21,9 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 if [ "${1:-}" = "--test" ]; then
   # axe-selenium-python runs axe-core; selenium-axe-python carries a current axe-core (4.9,
-  # with the WCAG 2.2 rules) where axe-selenium-python's own copy dates from 2018.
-  python3 -c 'import selenium, jsonschema, pytest, axe_selenium_python, selenium_axe_python' 2>/dev/null \
+  # with the WCAG 2.2 rules) where axe-selenium-python's own copy dates from 2018. mcp is the
+  # reference MCP client the MCP server's end-to-end test talks to.
+  python3 -c 'import selenium, jsonschema, pytest, axe_selenium_python, selenium_axe_python; from importlib.metadata import version; assert version("mcp") == "2.3.0"' 2>/dev/null \
     || python3 -m pip install --quiet --disable-pip-version-check selenium jsonschema pytest \
-         axe-selenium-python selenium-axe-python
+         axe-selenium-python selenium-axe-python "mcp==2.3.0"
 fi

@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
 import HandbookKit
+import HandbookMCP
 import RulesCatalog
 
 @main
-struct HandbookGen: ParsableCommand {
+struct HandbookGen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Builds the bilingual iOS design handbook: HTML pages, search index and rules.json.",
-        subcommands: [Build.self, Check.self, Rules.self, Translations.self],
+        subcommands: [Build.self, Check.self, Rules.self, MCPServer.self, Translations.self],
         defaultSubcommand: Build.self)
 }
 
@@ -198,5 +199,24 @@ struct Rules: ParsableCommand {
         let rules = query.run(on: catalog, normalizer: normalizer)
         let listing = RuleListing(catalog: catalog, language: language, baseURL: options.baseURL)
         print(try listing.render(rules, as: format), terminator: "")
+    }
+}
+
+struct MCPServer: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mcp",
+        abstract: "Serve the rules catalogue to AI agents: a Model Context Protocol server over stdio.",
+        discussion: """
+            Tools: search_rules, get_rule, list_scopes, list_chapters. It works offline from the \
+            catalogue (built from the content, or --catalog rules.json). Register it with a client as \
+            the command `swift run HandbookGen mcp` (or the built binary with `mcp`).
+            """)
+
+    @OptionGroup var options: CatalogOptions
+
+    func run() async throws {
+        let (catalog, normalizer) = try options.load()
+        try await HandbookServer.run(tools: CatalogTools(catalog: catalog, normalizer: normalizer, baseURL: options.baseURL),
+                                     version: catalog.schemaVersion)
     }
 }

@@ -2,6 +2,8 @@ import Foundation
 import RulesCatalog
 import Testing
 @testable import HandbookKit
+import HandbookMCP
+import MCP
 
 /// The catalogue as tools use it: the RulesCatalog library decodes what the generator publishes,
 /// and queries match the way the site search does.
@@ -74,5 +76,22 @@ import Testing
         let markdown = zh.markdown(rules)
         #expect(markdown.contains("## [按钮](https://example.com/hig/zh/controls/buttons.html)"))
         #expect(markdown.contains("- [ ] **建议** 用动词作标题 — [`controls.buttons.verb-titles`](https://example.com/hig/zh/controls/buttons.html#verb-titles)"))
+    }
+
+    @Test func mcpToolsAnswerWithIdsTextAndPermalinks() throws {
+        let tools = CatalogTools(catalog: catalog, normalizer: normalizer, baseURL: "https://example.com/hig")
+        #expect(tools.tools.map(\.name) == ["search_rules", "get_rule", "list_scopes", "list_chapters"])
+        let found = tools.call("search_rules", arguments: ["query": .string("動詞"), "language": .string("zh")])
+        #expect(found.isError != true)
+        let rules = try #require(found.structuredContent?.objectValue?["rules"]?.arrayValue)
+        #expect(rules.first?.objectValue?["id"]?.stringValue == "controls.buttons.verb-titles")
+        #expect(rules.first?.objectValue?["title"]?.stringValue == "用动词作标题")
+        #expect(rules.first?.objectValue?["permalink"]?.stringValue == "https://example.com/hig/zh/controls/buttons.html#verb-titles")
+        let deprecated = tools.call("get_rule", arguments: ["id": .string("controls.buttons.single-word-titles")])
+        #expect(deprecated.structuredContent?.objectValue?["replacedBy"] == .array([.string("controls.buttons.short-titles")]))
+        #expect(tools.call("get_rule", arguments: ["id": .string("controls.buttons.nope")]).isError == true)
+        #expect(tools.call("search_rules", arguments: ["language": .string("fr")]).isError == true)
+        #expect(tools.call("list_chapters", arguments: ["scope": .string("bars")]).structuredContent?
+            .objectValue?["chapters"]?.arrayValue?.count == 1)
     }
 }

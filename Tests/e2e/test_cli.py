@@ -59,3 +59,52 @@ def test_rules_rejects_an_unknown_scope(binary, site):
     result = subprocess.run([binary, "rules", "--catalog", str(site / "rules.json"), "--scope", "nope"],
                             capture_output=True, text=True, cwd=REPO)
     assert result.returncode != 0 and "unknown scope 'nope'" in result.stderr
+
+
+def test_mcp_server_session_lists_and_calls_every_tool(binary, site):
+    """A real MCP client session (the `mcp` PyPI package) over stdio."""
+    import asyncio
+
+    from mcp import ClientSession, StdioServerParameters
+    from mcp.client.stdio import stdio_client
+
+    params = StdioServerParameters(command=binary, args=["mcp", "--catalog", str(site / "rules.json"),
+                                                         "--base-url", "https://example.com/hig/"], cwd=str(REPO))
+    catalog = json.loads((site / "rules.json").read_text(encoding="utf-8"))
+
+    async def session():
+        async with stdio_client(params) as (read, write):
+            async with ClientSession(read, write) as client:
+                info = await client.initialize()
+                assert info.server_info.name == "handbookgen"
+                tools = {tool.name: tool for tool in (await client.list_tools()).tools}
+                assert set(tools) == {"search_rules", "get_rule", "list_scopes", "list_chapters"}
+                assert all(tool.description and tool.input_schema["type"] == "object" for tool in tools.values())
+
+                found = await client.call_tool("search_rules", {"query": "標籤欄", "language": "zh", "kind": "do"})
+                assert not found.is_error
+                answer = json.loads(found.content[0].text)
+                assert answer == found.structured_content
+                assert answer["total"] >= 1 and answer["rules"]
+                for rule in answer["rules"]:
+                    assert rule["kind"] == "do" and rule["id"].count(".") == 2
+                    assert rule["permalink"].startswith("https://example.com/hig/zh/")
+                assert any(rule["chapter"] == "bars/tab-bar" for rule in answer["rules"])
+
+                first = catalog["rules"][0]
+                got = await client.call_tool("get_rule", {"id": first["id"], "language": "en"})
+                rule = json.loads(got.content[0].text)
+                assert rule["id"] == first["id"] and rule["text"] == first["text"]["en"]
+                assert rule["permalink"] == "https://example.com/hig/" + first["url"]["en"]
+                missing = await client.call_tool("get_rule", {"id": "bars.tab-bar.no-such-rule"})
+                assert missing.is_error and "no rule 'bars.tab-bar.no-such-rule'" in missing.content[0].text
+
+                scopes = json.loads((await client.call_tool("list_scopes", {"language": "zh"})).content[0].text)["scopes"]
+                assert [s["id"] for s in scopes] == [s["id"] for s in catalog["scopes"]]
+                assert sum(s["rules"] for s in scopes) == len(catalog["rules"])
+
+                chapters = json.loads((await client.call_tool("list_chapters", {"scope": "bars"})).content[0].text)["chapters"]
+                assert {c["id"] for c in chapters} == {c["id"] for c in catalog["chapters"] if c["scope"] == "bars"}
+                assert all(c["permalink"].startswith("https://example.com/hig/en/bars/") for c in chapters)
+
+    asyncio.run(asyncio.wait_for(session(), 60))

@@ -1,0 +1,204 @@
+import Foundation
+import HandbookKit
+import MCP
+import RulesCatalog
+
+/// The MCP tools over the rules catalogue. Every answer carries rule ids, text in the requested
+/// language and permalinks; nothing needs the network. Kept apart from the transport so tests
+/// can call the tools directly.
+public struct CatalogTools: Sendable {
+    public let catalog: Catalog
+    public let normalizer: SearchNormalizer
+    /// Makes permalinks absolute when given.
+    public let baseURL: String?
+
+    public init(catalog: Catalog, normalizer: SearchNormalizer, baseURL: String?) {
+        self.catalog = catalog
+        self.normalizer = normalizer
+        self.baseURL = baseURL
+    }
+
+    static let languageProperty: Value = .object([
+        "type": "string", "enum": ["zh", "en"],
+        "description": "Language of the answer: zh (Simplified Chinese) or en. Default en.",
+    ])
+
+    public var tools: [Tool] {
+        [
+            Tool(name: "search_rules", title: "Search the guidelines",
+                 description: "Find iOS design rules by text and filters. The text matches like the handbook's search: "
+                    + "English words by prefix, Chinese anywhere in a word, Traditional and Simplified alike.",
+                 inputSchema: .object([
+                    "type": "object",
+                    "properties": .object([
+                        "query": .object(["type": "string", "description": "Words to match, e.g. 'tab bar' or '标签栏'."]),
+                        "scope": .object(["type": "string", "enum": .array(catalog.scopes.map { .string($0.id) })]),
+                        "kind": .object(["type": "string", "enum": ["do", "avoid", "consider"]]),
+                        "status": .object(["type": "string", "enum": ["current", "legacy", "deprecated"]]),
+                        "chapter": .object(["type": "string", "description": "A chapter id, e.g. bars/tab-bar."]),
+                        "language": Self.languageProperty,
+                        "limit": .object(["type": "integer", "minimum": 1, "maximum": 200, "description": "Default 20."]),
+                    ]),
+                 ]),
+                 annotations: .init(readOnlyHint: true, openWorldHint: false)),
+            Tool(name: "get_rule", title: "Get a rule",
+                 description: "One rule by its id (e.g. bars.tab-bar.app-level-organization): text, kind, status, "
+                    + "what replaced it if deprecated, and its permalink.",
+                 inputSchema: .object([
+                    "type": "object",
+                    "properties": .object(["id": .object(["type": "string"]), "language": Self.languageProperty]),
+                    "required": ["id"],
+                 ]),
+                 annotations: .init(readOnlyHint: true, openWorldHint: false)),
+            Tool(name: "list_scopes", title: "List the parts",
+                 description: "The seven parts of the handbook, which are also the search scopes.",
+                 inputSchema: .object(["type": "object", "properties": .object(["language": Self.languageProperty])]),
+                 annotations: .init(readOnlyHint: true, openWorldHint: false)),
+            Tool(name: "list_chapters", title: "List the chapters",
+                 description: "The chapters of the handbook, optionally of one scope, with their rule counts.",
+                 inputSchema: .object([
+                    "type": "object",
+                    "properties": .object([
+                        "scope": .object(["type": "string", "enum": .array(catalog.scopes.map { .string($0.id) })]),
+                        "language": Self.languageProperty,
+                    ]),
+                 ]),
+                 annotations: .init(readOnlyHint: true, openWorldHint: false)),
+        ]
+    }
+
+    struct ToolError: Error {
+        var message: String
+    }
+
+    /// Answers a tool call; bad arguments give an error result, not a protocol error.
+    public func call(_ name: String, arguments: [String: Value]?) -> CallTool.Result {
+        let arguments = arguments ?? [:]
+        do {
+            let language = try self.language(arguments)
+            switch name {
+            case "search_rules": return try searchRules(arguments, language: language)
+            case "get_rule": return try getRule(arguments, language: language)
+            case "list_scopes": return try listScopes(language: language)
+            case "list_chapters": return try listChapters(arguments, language: language)
+            default: throw ToolError(message: "unknown tool '\(name)'")
+            }
+        } catch let error as ToolError {
+            return CallTool.Result(content: [Self.text(error.message)], isError: true)
+        } catch {
+            return CallTool.Result(content: [Self.text("\(error)")], isError: true)
+        }
+    }
+
+    private func language(_ arguments: [String: Value]) throws -> Language {
+        guard let value = arguments["language"]?.stringValue else { return .en }
+        guard let language = Language(userTag: value) else {
+            throw ToolError(message: "language must be 'zh' or 'en', not '\(value)'")
+        }
+        return language
+    }
+
+    private func string(_ arguments: [String: Value], _ key: String) throws -> String? {
+        guard let value = arguments[key] else { return nil }
+        guard let string = value.stringValue else { throw ToolError(message: "'\(key)' must be a string") }
+        return string
+    }
+
+    /// The JSON text for clients that read `content`, and the same object as structured content.
+    private func result<Output: Codable>(_ output: Output) throws -> CallTool.Result {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let text = String(decoding: try encoder.encode(output), as: UTF8.self)
+        return try CallTool.Result(content: [Self.text(text)], structuredContent: output)
+    }
+
+    struct SearchAnswer: Codable {
+        var total: Int
+        var rules: [RuleAnswer]
+    }
+
+    private func searchRules(_ arguments: [String: Value], language: Language) throws -> CallTool.Result {
+        var query = RuleQuery(text: try string(arguments, "query"))
+        if let scope = try string(arguments, "scope") {
+            guard catalog.scopes.contains(where: { $0.id == scope }) else {
+                throw ToolError(message: "unknown scope '\(scope)'; use one of \(catalog.scopes.map(\.id).joined(separator: ", "))")
+            }
+            query.scope = scope
+        }
+        if let kind = try string(arguments, "kind") {
+            guard let parsed = Catalog.Rule.Kind(rawValue: kind) else { throw ToolError(message: "kind must be do, avoid or consider") }
+            query.kind = parsed
+        }
+        if let status = try string(arguments, "status") {
+            guard let parsed = Status(rawValue: status) else { throw ToolError(message: "status must be current, legacy or deprecated") }
+            query.status = parsed
+        }
+        query.chapter = try string(arguments, "chapter")
+        let limit = max(1, min(arguments["limit"]?.intValue ?? 20, 200))
+        let found = query.run(on: catalog, normalizer: normalizer)
+        return try result(SearchAnswer(total: found.count, rules: found.prefix(limit).map {
+            RuleAnswer($0, language: language, baseURL: baseURL)
+        }))
+    }
+
+    private func getRule(_ arguments: [String: Value], language: Language) throws -> CallTool.Result {
+        guard let id = try string(arguments, "id") else { throw ToolError(message: "'id' is required") }
+        guard let rule = catalog.rule(withID: id) else {
+            let near = catalog.rules.map(\.id).filter { $0.hasPrefix(id.split(separator: ".").prefix(2).joined(separator: ".")) }
+            throw ToolError(message: "no rule '\(id)'" + (near.isEmpty ? "" : "; rules of that chapter: " + near.joined(separator: ", ")))
+        }
+        return try result(RuleAnswer(rule, language: language, baseURL: baseURL))
+    }
+
+    struct ScopeAnswer: Codable {
+        var id: String
+        var title: String
+        var summary: String
+        var permalink: String
+        var chapters: Int
+        var rules: Int
+    }
+
+    private func listScopes(language: Language) throws -> CallTool.Result {
+        try result(["scopes": catalog.scopes.map { scope in
+            ScopeAnswer(id: scope.id, title: scope.title[language], summary: scope.summary[language],
+                        permalink: link(scope.url[language]),
+                        chapters: catalog.chapters.filter { $0.scope == scope.id }.count,
+                        rules: catalog.rules(scope: scope.id).count)
+        }])
+    }
+
+    struct ChapterAnswer: Codable {
+        var id: String
+        var scope: String
+        var title: String
+        var summary: String
+        var status: String
+        var permalink: String
+        var rules: Int
+    }
+
+    private func listChapters(_ arguments: [String: Value], language: Language) throws -> CallTool.Result {
+        let scope = try string(arguments, "scope")
+        if let scope, !catalog.scopes.contains(where: { $0.id == scope }) {
+            throw ToolError(message: "unknown scope '\(scope)'")
+        }
+        let weights = Dictionary(uniqueKeysWithValues: catalog.scopes.map { ($0.id, $0.weight) })
+        let chapters = catalog.chapters.filter { scope == nil || $0.scope == scope }
+            .sorted { (weights[$0.scope] ?? 0, $0.weight, $0.id) < (weights[$1.scope] ?? 0, $1.weight, $1.id) }
+        return try result(["chapters": chapters.map { chapter in
+            ChapterAnswer(id: chapter.id, scope: chapter.scope, title: chapter.title[language],
+                          summary: chapter.summary[language], status: chapter.status.rawValue,
+                          permalink: link(chapter.url[language]), rules: catalog.rules(chapter: chapter.id).count)
+        }])
+    }
+
+    static func text(_ text: String) -> Tool.Content {
+        .text(text: text, annotations: nil, _meta: nil)
+    }
+
+    private func link(_ path: String) -> String {
+        guard let baseURL, !baseURL.isEmpty else { return path }
+        return baseURL.hasSuffix("/") ? baseURL + path : baseURL + "/" + path
+    }
+}
