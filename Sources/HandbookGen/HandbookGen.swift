@@ -8,7 +8,7 @@ import RulesCatalog
 struct HandbookGen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Builds the bilingual iOS design handbook: HTML pages, search index and rules.json.",
-        subcommands: [Build.self, Check.self, Rules.self, MCPServer.self, Translations.self],
+        subcommands: [Build.self, Check.self, Rules.self, MCPServer.self, Translations.self, Release.self],
         defaultSubcommand: Build.self)
 }
 
@@ -34,10 +34,13 @@ struct Build: ParsableCommand {
     @Option(name: .long, help: "The absolute URL the site is published under, e.g. https://example.com/hig/.")
     var baseURL: String?
 
+    @Option(name: .long, help: "The last published rules.json: its ids must remain, and the changelog shows what changed since.")
+    var baseline: String?
+
     func run() throws {
         let builder = HandbookBuilder(configuration: BuildConfiguration(
             contentPath: sources.content, templatesPath: sources.templates, outputPath: output, baseURL: baseURL,
-            openCCTable: sources.openccTable))
+            openCCTable: sources.openccTable, baselinePath: baseline))
         let outcome = builder.build()
         Report.print(outcome.diagnostics)
         guard outcome.succeeded else { throw ExitCode.failure }
@@ -51,10 +54,22 @@ struct Check: ParsableCommand {
 
     @OptionGroup var sources: SourceOptions
 
+    @Option(name: .long, help: "The last published rules.json: fail if one of its ids is gone, list what changed.")
+    var baseline: String?
+
     func run() throws {
         let outcome = HandbookBuilder(configuration: BuildConfiguration(
-            contentPath: sources.content, templatesPath: sources.templates, openCCTable: sources.openccTable)).check()
+            contentPath: sources.content, templatesPath: sources.templates, openCCTable: sources.openccTable,
+            baselinePath: baseline)).check()
         Report.print(outcome.diagnostics)
+        if let baseline, let diff = outcome.baselineDiff {
+            print("Compared with \(baseline): \(diff.added.count) added, \(diff.changed.count) changed, "
+                  + "\(diff.deprecated.count) deprecated, \(diff.removed.count) missing.")
+            for (label, ids) in [("added", diff.added), ("changed", diff.changed), ("deprecated", diff.deprecated),
+                                 ("missing", diff.removed)] {
+                for id in ids { print("  \(label): \(id)") }
+            }
+        }
         guard outcome.succeeded else { throw ExitCode.failure }
         print("No errors.")
     }
@@ -218,5 +233,56 @@ struct MCPServer: AsyncParsableCommand {
         let (catalog, normalizer) = try options.load()
         try await HandbookServer.run(tools: CatalogTools(catalog: catalog, normalizer: normalizer, baseURL: options.baseURL),
                                      version: catalog.schemaVersion)
+    }
+}
+
+struct Release: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Publish a release: record what changed since the baseline in content/changelog.yaml, "
+            + "then make the current catalogue the new baseline.")
+
+    @OptionGroup var sources: SourceOptions
+
+    @Argument(help: "The release's version, e.g. 2026.12.")
+    var version: String
+
+    @Option(help: "The release date, YYYY-MM-DD (default: today, UTC).")
+    var date: String?
+
+    @Option(help: "The baseline catalogue to compare with and then replace.")
+    var baseline = "baseline/rules.json"
+
+    func run() throws {
+        let configuration = BuildConfiguration(contentPath: sources.content, templatesPath: sources.templates,
+                                               openCCTable: sources.openccTable)
+        let firstRelease = !FileManager.default.fileExists(atPath: baseline)
+        var withBaseline = configuration
+        if !firstRelease { withBaseline.baselinePath = baseline }
+        let outcome = HandbookBuilder(configuration: withBaseline).check()
+        Report.print(outcome.diagnostics)
+        guard outcome.succeeded, let catalog = outcome.files.first(where: { $0.path == "rules.json" }) else {
+            throw ExitCode.failure
+        }
+        let diff = outcome.baselineDiff ?? CatalogDiff()
+        if !firstRelease && diff.isEmpty {
+            print("Nothing changed since \(baseline); no release written.")
+            return
+        }
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        let release = Changelog.Release(version: version, date: date ?? formatter.string(from: Date()), diff: diff,
+                                        initial: firstRelease)
+        let changelogURL = configuration.contentURL.appendingPathComponent(Changelog.fileName)
+        var text = (try? String(contentsOf: changelogURL, encoding: .utf8))
+            ?? "# Releases of the handbook, oldest first. `swift run HandbookGen release VERSION` appends one.\n"
+        if !text.hasSuffix("\n") { text += "\n" }
+        text += try Changelog.yaml(release)
+        try text.write(to: changelogURL, atomically: true, encoding: .utf8)
+        let baselineURL = URL(fileURLWithPath: baseline)
+        try FileManager.default.createDirectory(at: baselineURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try catalog.data.write(to: baselineURL, options: .atomic)
+        print("Release \(version): \(diff.added.count) added, \(diff.changed.count) changed, \(diff.deprecated.count) deprecated. "
+              + "Wrote \(sources.content)/\(Changelog.fileName) and \(baseline).")
     }
 }

@@ -77,3 +77,72 @@ import Testing
         #expect(fixture.lines(outcome).contains("content/translations.lock:1:1: error: a lock line is '<unit> zh-Hans=<16 hex digits> en=<16 hex digits>'"))
     }
 }
+
+/// The catalogue as a contract: published ids stay, changes are listed, the changelog shows them.
+@Suite struct BaselineTests {
+    /// A fixture with its current catalogue saved as the baseline.
+    func publishedFixture() throws -> (FixtureHandbook, String) {
+        let fixture = try FixtureHandbook()
+        let outcome = HandbookBuilder(configuration: fixture.configuration).check()
+        let catalog = try #require(outcome.files.first { $0.path == "rules.json" })
+        let baseline = fixture.root.appendingPathComponent("baseline.json")
+        try catalog.data.write(to: baseline)
+        return (fixture, baseline.path)
+    }
+
+    func check(_ fixture: FixtureHandbook, baseline: String) -> HandbookBuilder.Outcome {
+        var configuration = fixture.configuration
+        configuration.baselinePath = baseline
+        return HandbookBuilder(configuration: configuration).check()
+    }
+
+    @Test func removingAPublishedRuleWithoutDeprecationFails() throws {
+        let (fixture, baseline) = try publishedFixture()
+        for language in ["en", "zh"] {
+            let text = try fixture.read("\(language)/controls/buttons.md")
+            let start = try #require(text.range(of: "> [!AVOID long-titles]"))
+            let end = try #require(text.range(of: "\n\n", range: start.upperBound..<text.endIndex))
+            try fixture.write("\(language)/controls/buttons.md", text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: ""))
+        }
+        let outcome = check(fixture, baseline: baseline)
+        #expect(!outcome.succeeded)
+        let lines = outcome.diagnostics.map(\.description)
+        let baselineText = try String(contentsOfFile: baseline, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(baselineText.firstIndex { $0.contains("\"id\" : \"controls.buttons.long-titles\"") }) + 1
+        #expect(lines.contains { $0.hasPrefix("\(baseline):\(line):1: error: rule 'controls.buttons.long-titles' was published and is missing now") })
+        #expect(outcome.baselineDiff?.removed == ["controls.buttons.long-titles"])
+    }
+
+    @Test func deprecatingAddingAndChangingAreListed() throws {
+        let (fixture, baseline) = try publishedFixture()
+        for (language, replacement) in [("en", "[!AVOID long-titles] Avoid long titles {status=deprecated replaced-by=\"controls.buttons.short-titles\" note=\"Merged.\"}"),
+                                        ("zh", "[!AVOID long-titles] 不要用过长的标题 {status=deprecated replaced-by=\"controls.buttons.short-titles\" note=\"已合并。\"}")] {
+            let old = language == "en" ? "[!AVOID long-titles] Avoid long titles" : "[!AVOID long-titles] 不要用过长的标题"
+            try fixture.edit("\(language)/controls/buttons.md", replacing: old, with: replacement)
+        }
+        try fixture.edit("en/controls/buttons.md", replacing: "Use verbs in titles", with: "Start titles with a verb")
+        try fixture.edit("en/bars/toolbar.md", replacing: "## ", with: "> [!DO new-rule] A new rule\n> Body.\n\n## ")
+        try fixture.edit("zh/bars/toolbar.md", replacing: "## ", with: "> [!DO new-rule] 新规范\n> 正文。\n\n## ")
+        let outcome = check(fixture, baseline: baseline)
+        #expect(outcome.succeeded, "\(outcome.diagnostics)")
+        // few-items links to verb-titles by its title, so its text changed too.
+        #expect(outcome.baselineDiff == CatalogDiff(added: ["bars.toolbar.new-rule"],
+                                                    changed: ["bars.toolbar.few-items", "controls.buttons.verb-titles"],
+                                                    deprecated: ["controls.buttons.long-titles"]))
+        // The changelog page lists them as not yet released, in both languages.
+        let pages = Dictionary(uniqueKeysWithValues: outcome.files.map { ($0.path, String(decoding: $0.data, as: UTF8.self)) })
+        let en = try #require(pages["en/changelog.html"])
+        #expect(en.contains("id=\"unreleased\""))
+        #expect(en.contains("Added (1)") && en.contains("Changed (1)") && en.contains("Deprecated (1)"))
+        #expect(en.contains("<a href=\"controls/buttons.html#long-titles\">Avoid long titles</a> <code>controls.buttons.long-titles</code> → <a href=\"controls/buttons.html#short-titles\">Keep titles short</a>"))
+        let zh = try #require(pages["zh/changelog.html"])
+        #expect(zh.contains("新增 (1)") && zh.contains("<a href=\"bars/toolbar.html#new-rule\">新规范</a>"))
+    }
+
+    @Test func changelogNamingAnUnknownRuleIsAnError() throws {
+        let fixture = try FixtureHandbook()
+        try fixture.write("changelog.yaml", "- version: '1.1'\n  date: '2026-12-01'\n  added: [controls.buttons.ghost]\n")
+        let lines = fixture.lines(HandbookBuilder(configuration: fixture.configuration).check())
+        #expect(lines.contains("content/changelog.yaml:1:1: error: release '1.1' names unknown rule 'controls.buttons.ghost'"))
+    }
+}

@@ -19,14 +19,18 @@ struct FixtureHandbook {
         try FileManager.default.copyItem(at: Self.fixtureContent, to: root.appendingPathComponent("content"))
         try FileManager.default.copyItem(at: Self.repoRoot.appendingPathComponent("templates"),
                                          to: root.appendingPathComponent("templates"))
+        try FileManager.default.copyItem(at: Self.fixtureContent.deletingLastPathComponent().appendingPathComponent("baseline.json"),
+                                         to: root.appendingPathComponent("baseline.json"))
     }
 
     var content: URL { root.appendingPathComponent("content") }
     var output: URL { root.appendingPathComponent("_site") }
 
     var configuration: BuildConfiguration {
+        // The fixture's baseline differs from it in one rule's title, so the changelog has an
+        // unreleased change to show.
         BuildConfiguration(contentPath: content.path, templatesPath: root.appendingPathComponent("templates").path,
-                           outputPath: output.path)
+                           outputPath: output.path, baselinePath: root.appendingPathComponent("baseline.json").path)
     }
 
     func build() -> HandbookBuilder.Outcome {

@@ -25,6 +25,7 @@ PAGE_KINDS = {
     "chapter": ["zh/bars/navigation-bar.html", "en/bars/navigation-bar.html"],
     "legacy-chapter": ["zh/technologies/iad.html", "en/technologies/iad.html"],
     "glossary": ["zh/glossary.html", "en/glossary.html"],
+    "changelog": ["zh/changelog.html", "en/changelog.html"],
     "search": ["zh/search.html?q=导航", "en/search.html?q=nav"],
 }
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]

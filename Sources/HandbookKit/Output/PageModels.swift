@@ -33,6 +33,7 @@ struct LayoutView: Sendable {
     var searchIndex: String
     var homeHref: String
     var glossaryHref: String
+    var changelogHref: String
     var searchHref: String
     var rootHref: String
     /// The site root as seen from this page (`../../`), for URLs in the search index.
@@ -171,4 +172,33 @@ struct RootPageView: Sendable {
     var stylesheet: String
     var script: String
     var isNotFound: Bool
+}
+
+struct ChangedRuleView: Sendable {
+    var id: String
+    var title: String
+    var href: String
+    var replacements: [LinkView]
+    var hasReplacements: Bool
+}
+
+struct ChangeGroupView: Sendable {
+    var label: String
+    var kind: String
+    var rules: [ChangedRuleView]
+}
+
+struct ReleaseView: Sendable {
+    var anchor: String
+    var heading: String
+    var date: String
+    var summary: String?
+    var groups: [ChangeGroupView]
+}
+
+struct ChangelogPageView: Sendable {
+    var layout: LayoutView
+    var title: String
+    var intro: String
+    var releases: [ReleaseView]
 }

@@ -10,6 +10,9 @@ struct SiteRenderer {
     /// and the 404 page); without it every link is relative.
     let baseURL: String?
     var freshness = TranslationFreshness()
+    var changelog = Changelog()
+    /// Changes since the baseline, shown as the coming release.
+    var unreleased: CatalogDiff?
 
     var handbook: Handbook { index.handbook }
 
@@ -19,6 +22,7 @@ struct SiteRenderer {
             files.append(homePage(language))
             files.append(glossaryPage(language))
             files.append(searchPage(language))
+            files.append(changelogPage(language))
             files += handbook.parts(in: language).map { partPage($0) }
         }
         // Chapter pages are independent: render them on all cores, in a fixed order.
@@ -65,6 +69,7 @@ struct SiteRenderer {
             stylesheet: rel(SiteURLs.asset("style.css")), script: rel(SiteURLs.asset("site.js")),
             searchIndex: rel(SiteURLs.searchIndex(language)),
             homeHref: rel(SiteURLs.home(language)), glossaryHref: rel(SiteURLs.glossary(language)),
+            changelogHref: rel(SiteURLs.changelog(language)),
             searchHref: rel(SiteURLs.search(language)), rootHref: rel(SiteURLs.root),
             rootPrefix: String(repeating: "../", count: page.split(separator: "/").count - 1),
             searchScript: rel(SiteURLs.asset("search.js")),
@@ -238,6 +243,50 @@ struct SiteRenderer {
                            breadcrumbs: [LinkView(title: ui.home, href: SiteURLs.relative(SiteURLs.home(language), from: page))]),
             title: ui.glossary, intro: ui.glossaryIntro, entries: entries)
         return html(page, templates.render(view, with: "glossary"))
+    }
+
+    private func changelogPage(_ language: Language) -> OutputFile {
+        let ui = strings(language)
+        let page = SiteURLs.changelog(language)
+        let rel = { (path: String) in SiteURLs.relative(path, from: page) }
+        func rule(_ id: String) -> ChangedRuleView {
+            let found = index.rule(id, in: language)
+            let replacements = (found?.rule.replacedBy ?? []).compactMap { replacement in
+                index.rule(replacement, in: language).map {
+                    LinkView(title: $0.rule.title, href: rel(SiteURLs.path(of: .rule(replacement), in: language)))
+                }
+            }
+            return ChangedRuleView(id: id, title: found?.rule.title ?? id, href: rel(SiteURLs.path(of: .rule(id), in: language)),
+                                   replacements: replacements, hasReplacements: !replacements.isEmpty)
+        }
+        func groups(added: [String], changed: [String], deprecated: [String]) -> [ChangeGroupView] {
+            [(ui.added, "added", added), (ui.changed, "changed", changed), (ui.deprecated, "deprecated", deprecated)]
+                .filter { !$0.2.isEmpty }
+                .map { ChangeGroupView(label: "\($0.0) (\($0.2.count))", kind: $0.1, rules: $0.2.map(rule)) }
+        }
+        var releases: [ReleaseView] = []
+        if let unreleased, !unreleased.isEmpty {
+            releases.append(ReleaseView(anchor: "unreleased", heading: ui.unreleased, date: "", summary: nil,
+                                        groups: groups(added: unreleased.added, changed: unreleased.changed,
+                                                       deprecated: unreleased.deprecated)))
+        }
+        for release in changelog.releases.reversed() {
+            let count = release.initial == true
+                ? ui.count(ui.initialRelease, handbook.chapters(in: language).reduce(0) { $0 + $1.rules.count })
+                : nil
+            let summary = [release.summary?[language.rawValue], count].compactMap { $0 }.joined(separator: " ")
+            releases.append(ReleaseView(
+                anchor: "v" + release.version.replacingOccurrences(of: ".", with: "-"), heading: release.version,
+                date: release.date, summary: summary.isEmpty ? nil : summary,
+                groups: groups(added: release.added ?? [], changed: release.changed ?? [],
+                               deprecated: release.deprecated ?? [])))
+        }
+        let view = ChangelogPageView(
+            layout: layout(language, page: page, otherPage: SiteURLs.changelog(language.other), kind: "changelog",
+                           title: ui.changelog, description: ui.changelogIntro,
+                           breadcrumbs: [LinkView(title: ui.home, href: rel(SiteURLs.home(language)))]),
+            title: ui.changelog, intro: ui.changelogIntro, releases: releases)
+        return html(page, templates.render(view, with: "changelog"))
     }
 
     private func searchPage(_ language: Language) -> OutputFile {

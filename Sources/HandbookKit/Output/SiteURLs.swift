@@ -6,6 +6,7 @@ public enum SiteURLs {
     public static func chapter(_ id: String, _ language: Language) -> String { "\(language.folder)/\(id).html" }
     public static func glossary(_ language: Language) -> String { "\(language.folder)/glossary.html" }
     public static func search(_ language: Language) -> String { "\(language.folder)/search.html" }
+    public static func changelog(_ language: Language) -> String { "\(language.folder)/changelog.html" }
     public static func searchIndex(_ language: Language) -> String { "\(language.folder)/search-index.js" }
     public static let root = "index.html"
     public static let notFound = "404.html"

@@ -4,7 +4,7 @@ import Mustache
 /// The `templates/` folder: Mustache page templates, interface strings per language, and the
 /// static assets (CSS, JavaScript) copied into the site.
 public struct TemplateSet: Sendable {
-    static let requiredTemplates = ["layout", "home", "part", "chapter", "glossary", "search", "root"]
+    static let requiredTemplates = ["layout", "home", "part", "chapter", "glossary", "search", "changelog", "root"]
 
     var library: MustacheLibrary
     var strings: [Language: UIStrings]

@@ -28,6 +28,13 @@ public struct UIStrings: Codable, Sendable {
     public var replacedBy: String
     public var breadcrumbs: String
     public var translationOutdated: String
+    public var changelog: String
+    public var changelogIntro: String
+    public var unreleased: String
+    public var added: String
+    public var changed: String
+    /// `%d` is the number of rules.
+    public var initialRelease: String
     public var edition: String
     public var ruleID: String
     public var copyLink: String

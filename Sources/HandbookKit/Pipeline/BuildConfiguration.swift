@@ -9,14 +9,19 @@ public struct BuildConfiguration: Sendable {
     public var baseURL: String?
     /// OpenCC's TSCharacters table in text form; by default Debian's OpenCC data is used.
     public var openCCTable: String?
+    /// The last published rules.json: ids missing from the new catalogue are errors, and the
+    /// changelog page lists what changed since as "unreleased".
+    public var baselinePath: String?
 
     public init(contentPath: String = "content", templatesPath: String = "templates",
-                outputPath: String = "_site", baseURL: String? = nil, openCCTable: String? = nil) {
+                outputPath: String = "_site", baseURL: String? = nil, openCCTable: String? = nil,
+                baselinePath: String? = nil) {
         self.contentPath = contentPath
         self.templatesPath = templatesPath
         self.outputPath = outputPath
         self.baseURL = baseURL
         self.openCCTable = openCCTable
+        self.baselinePath = baselinePath
     }
 
     static func url(_ path: String) -> URL {

@@ -1,0 +1,31 @@
+import Foundation
+import RulesCatalog
+
+/// Compares the new catalogue with the last published one. A consumer may hold any id the
+/// baseline has, so each id missing now is an error pointing at the baseline's line for it.
+struct BaselineCheck {
+    var path: String
+
+    func run(current: Catalog, log: inout DiagnosticLog) -> CatalogDiff? {
+        let url = BuildConfiguration.url(path)
+        guard let data = try? Data(contentsOf: url) else {
+            log.error("cannot read the baseline catalogue", at: SourceLocation(file: path, line: 1, column: 1))
+            return nil
+        }
+        let baseline: Catalog
+        do {
+            baseline = try Catalog.decode(from: data)
+        } catch {
+            log.error("the baseline is not a rules.json catalogue: \(error)", at: SourceLocation(file: path, line: 1, column: 1))
+            return nil
+        }
+        let diff = CatalogDiff(baseline: baseline, current: current)
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        for id in diff.removed {
+            let line = (lines.firstIndex { $0.contains("\"id\"") && $0.contains("\"\(id)\"") } ?? 0) + 1
+            log.error("rule '\(id)' was published and is missing now; keep it with {status=deprecated replaced-by=\"…\" note=\"…\"}",
+                      at: SourceLocation(file: path, line: line, column: 1))
+        }
+        return diff
+    }
+}
