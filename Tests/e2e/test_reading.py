@@ -364,3 +364,31 @@ def test_no_request_leaves_the_site(site, hosted_site, browser):
         assert not re.search(r"""<(script|img|iframe|link)[^>]+(src|href)=["']?(https?:)?//""", text), page
     for asset in (site / "assets").iterdir():
         assert not re.search(r"""url\(\s*["']?(https?:)?//|@import""", asset.read_text(encoding="utf-8")), asset
+
+
+def test_print_stylesheet_hides_navigation_and_shows_links(site, browser):
+    browser.get(url(site, "en/controls/buttons.html"))
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        for selector in (".site-header", ".sidebar", ".pager"):
+            assert browser.execute_script(
+                "return getComputedStyle(document.querySelector(arguments[0])).display", selector) == "none", selector
+        # The handbook links outside rarely; add such a link as Markdown would render it.
+        after = browser.execute_script("""
+            var a = document.createElement('a'); a.href = 'https://developer.apple.com/design/'; a.textContent = 'HIG';
+            document.querySelector('.content p').appendChild(a);
+            return getComputedStyle(a, '::after').content;""")
+        assert "https://developer.apple.com/design/" in after
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+
+def test_reduced_motion_turns_off_smooth_scrolling(site, browser):
+    browser.get(url(site, "en/controls/buttons.html"))
+    assert browser.execute_script("return getComputedStyle(document.documentElement).scrollBehavior") == "smooth"
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                            {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    try:
+        assert browser.execute_script("return getComputedStyle(document.documentElement).scrollBehavior") == "auto"
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
