@@ -8,10 +8,20 @@ import CCmark
 public struct MarkdownParser: Sendable {
     public init() {}
 
+    /// The deepest nesting of blocks (quotes, lists) or inlines (emphasis, links) kept as
+    /// structure; anything deeper becomes plain text. Real writing never comes near it, and it
+    /// keeps the recursive model and renderers far from the stack's end.
+    public static let maximumDepth = 32
+
     public func parse(_ source: String, firstLine: Int = 1) -> [MarkdownBlock] {
+        parseReportingFlattened(source, firstLine: firstLine).blocks
+    }
+
+    /// The blocks, and where nesting deeper than `maximumDepth` was flattened to text.
+    public func parseReportingFlattened(_ source: String, firstLine: Int = 1) -> (blocks: [MarkdownBlock], flattened: [TextPosition]) {
         Self.registerExtensions
         let options = CMARK_OPT_DEFAULT | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE
-        guard let parser = cmark_parser_new(options) else { return [] }
+        guard let parser = cmark_parser_new(options) else { return ([], []) }
         defer { cmark_parser_free(parser) }
         for name in ["table", "strikethrough", "autolink", "tasklist", "tagfilter"] {
             if let extensionPointer = cmark_find_syntax_extension(name) {
@@ -24,10 +34,11 @@ public struct MarkdownParser: Sendable {
                 cmark_parser_feed(parser, chars.baseAddress, chars.count)
             }
         }
-        guard let document = cmark_parser_finish(parser) else { return [] }
+        guard let document = cmark_parser_finish(parser) else { return ([], []) }
         defer { cmark_node_free(document) }
         let converter = Converter(lines: LineIndex(bytes: bytes), firstLine: firstLine)
-        return converter.blocks(under: document)
+        let blocks = converter.blocks(under: document, depth: 0)
+        return (blocks, converter.flattened.positions)
     }
 
     /// cmark-gfm keeps its extension registry in a global; register it once, thread-safely.
@@ -63,9 +74,33 @@ struct LineIndex {
     }
 }
 
+/// Where deep nesting was cut, collected while converting.
+private final class FlattenLog {
+    var positions: [TextPosition] = []
+}
+
 private struct Converter {
     let lines: LineIndex
     let firstLine: Int
+    let flattened = FlattenLog()
+
+    /// All text under `node`, walked with cmark's iterator (no recursion), as one string.
+    func flatText(_ node: OpaquePointer) -> String {
+        var parts: [String] = []
+        guard let iterator = cmark_iter_new(node) else { return "" }
+        defer { cmark_iter_free(iterator) }
+        while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
+            guard cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER,
+                  let current = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(current) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
+                parts.append(literal(current))
+            default:
+                break
+            }
+        }
+        return parts.joined(separator: " ")
+    }
 
     func position(of node: OpaquePointer) -> TextPosition {
         let line = Int(cmark_node_get_start_line(node))
@@ -96,23 +131,27 @@ private struct Converter {
         cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
     }
 
-    func blocks(under node: OpaquePointer) -> [MarkdownBlock] {
-        children(of: node).compactMap(block)
+    func blocks(under node: OpaquePointer, depth: Int) -> [MarkdownBlock] {
+        children(of: node).compactMap { block($0, depth: depth + 1) }
     }
 
-    func block(_ node: OpaquePointer) -> MarkdownBlock? {
+    func block(_ node: OpaquePointer, depth: Int) -> MarkdownBlock? {
         let at = position(of: node)
+        if depth > MarkdownParser.maximumDepth {
+            flattened.positions.append(at)
+            return .paragraph([.text(flatText(node), at: at)], at: at)
+        }
         switch cmark_node_get_type(node) {
         case CMARK_NODE_PARAGRAPH:
-            return .paragraph(inlines(under: node), at: at)
+            return .paragraph(inlines(under: node, depth: depth), at: at)
         case CMARK_NODE_HEADING:
-            return .heading(level: Int(cmark_node_get_heading_level(node)), inlines(under: node), at: at)
+            return .heading(level: Int(cmark_node_get_heading_level(node)), inlines(under: node, depth: depth), at: at)
         case CMARK_NODE_BLOCK_QUOTE:
-            return .blockQuote(blocks(under: node), at: at)
+            return .blockQuote(blocks(under: node, depth: depth), at: at)
         case CMARK_NODE_LIST:
             let items = children(of: node).map { item in
                 MarkdownList.Item(
-                    blocks: blocks(under: item),
+                    blocks: blocks(under: item, depth: depth + 1),
                     isChecked: typeName(item) == "tasklist"
                         ? cmark_gfm_extensions_get_tasklist_item_checked(item) : nil)
             }
@@ -130,14 +169,14 @@ private struct Converter {
         case CMARK_NODE_THEMATIC_BREAK:
             return .thematicBreak(at: at)
         default:
-            if typeName(node) == "table" { return .table(table(node), at: at) }
+            if typeName(node) == "table" { return .table(table(node, depth: depth), at: at) }
             // Unknown extension blocks keep their text rather than vanish.
-            let text = inlines(under: node)
+            let text = inlines(under: node, depth: depth)
             return text.isEmpty ? nil : .paragraph(text, at: at)
         }
     }
 
-    func table(_ node: OpaquePointer) -> MarkdownTable {
+    func table(_ node: OpaquePointer, depth: Int) -> MarkdownTable {
         let columns = Int(cmark_gfm_extensions_get_table_columns(node))
         var alignments: [MarkdownTable.Alignment] = []
         if let raw = cmark_gfm_extensions_get_table_alignments(node) {
@@ -153,7 +192,7 @@ private struct Converter {
         var header: [[MarkdownInline]] = []
         var rows: [[[MarkdownInline]]] = []
         for row in children(of: node) {
-            let cells = children(of: row).map { inlines(under: $0) }
+            let cells = children(of: row).map { inlines(under: $0, depth: depth) }
             if cmark_gfm_extensions_get_table_row_is_header(row) != 0 {
                 header = cells
             } else {
@@ -163,10 +202,17 @@ private struct Converter {
         return MarkdownTable(alignments: alignments, header: header, rows: rows)
     }
 
-    func inlines(under node: OpaquePointer) -> [MarkdownInline] {
+    func inlines(under node: OpaquePointer, depth: Int) -> [MarkdownInline] {
         var result: [MarkdownInline] = []
         for child in children(of: node) {
-            guard let next = inline(child) else { continue }
+            let next: MarkdownInline?
+            if depth > MarkdownParser.maximumDepth {
+                if let at = inlinePosition(of: child) { flattened.positions.append(at) }
+                next = .text(flatText(child), at: inlinePosition(of: child))
+            } else {
+                next = inline(child, depth: depth + 1)
+            }
+            guard let next else { continue }
             // cmark splits text at every special character; join neighbours so that
             // `[[controls/buttons]]` and `{#anchor}` arrive as one run of text.
             if case .text(let added, _) = next, case .text(let previous, let at)? = result.last {
@@ -178,7 +224,7 @@ private struct Converter {
         return result
     }
 
-    func inline(_ node: OpaquePointer) -> MarkdownInline? {
+    func inline(_ node: OpaquePointer, depth: Int) -> MarkdownInline? {
         switch cmark_node_get_type(node) {
         case CMARK_NODE_TEXT:
             return .text(literal(node), at: inlinePosition(of: node))
@@ -189,22 +235,22 @@ private struct Converter {
         case CMARK_NODE_LINEBREAK:
             return .lineBreak
         case CMARK_NODE_EMPH:
-            return .emphasis(inlines(under: node))
+            return .emphasis(inlines(under: node, depth: depth))
         case CMARK_NODE_STRONG:
-            return .strong(inlines(under: node))
+            return .strong(inlines(under: node, depth: depth))
         case CMARK_NODE_LINK:
             return .link(destination: String(cString: cmark_node_get_url(node)),
                          title: String(cString: cmark_node_get_title(node)),
-                         inlines(under: node), at: inlinePosition(of: node))
+                         inlines(under: node, depth: depth), at: inlinePosition(of: node))
         case CMARK_NODE_IMAGE:
             return .image(source: String(cString: cmark_node_get_url(node)),
                           title: String(cString: cmark_node_get_title(node)),
-                          alt: inlines(under: node), at: inlinePosition(of: node))
+                          alt: inlines(under: node, depth: depth), at: inlinePosition(of: node))
         case CMARK_NODE_HTML_INLINE:
             return .html(literal(node), at: inlinePosition(of: node))
         default:
-            if typeName(node) == "strikethrough" { return .strikethrough(inlines(under: node)) }
-            let content = inlines(under: node)
+            if typeName(node) == "strikethrough" { return .strikethrough(inlines(under: node, depth: depth)) }
+            let content = inlines(under: node, depth: depth)
             return content.isEmpty ? nil : .emphasis(content)
         }
     }
