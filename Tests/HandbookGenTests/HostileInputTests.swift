@@ -209,3 +209,28 @@ import Testing
         return fixture.lines(outcome)
     }
 }
+
+@Suite struct SiteWriterTests {
+    @Test func exchangeSwapsTwoFoldersAtomically() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("swap-\(UUID().uuidString)")
+        let a = root.appendingPathComponent("a"), b = root.appendingPathComponent("b")
+        try FileManager.default.createDirectory(at: a, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: b, withIntermediateDirectories: true)
+        try Data("A".utf8).write(to: a.appendingPathComponent("file"))
+        try Data("B".utf8).write(to: b.appendingPathComponent("file"))
+        #if os(Linux)
+        #expect(SiteWriter.exchange(a, b))
+        #expect(try String(contentsOf: a.appendingPathComponent("file"), encoding: .utf8) == "B")
+        #expect(try String(contentsOf: b.appendingPathComponent("file"), encoding: .utf8) == "A")
+        #endif
+    }
+
+    @Test func writingLeavesOnlyTheSiteAndItsLock() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("writer-\(UUID().uuidString)")
+        let writer = SiteWriter(output: root.appendingPathComponent("site"))
+        try writer.write([OutputFile(path: "index.html", text: "one")])
+        try writer.write([OutputFile(path: "index.html", text: "two")])
+        #expect(try String(contentsOf: root.appendingPathComponent("site/index.html"), encoding: .utf8) == "two")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == [".site.lock", "site"])
+    }
+}

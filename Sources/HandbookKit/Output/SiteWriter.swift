@@ -1,8 +1,12 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Writes the site so that nothing is lost: every file goes into a fresh folder beside the
-/// output folder, which then replaces the old site in two renames. A failed or interrupted
-/// build leaves the previous site as it was.
+/// output folder, which then takes the old site's place in one atomic exchange (Linux's
+/// `renameat2(RENAME_EXCHANGE)`; two renames elsewhere). A failed or killed build leaves the
+/// previous site as it was, and builds into the same folder take turns through a lock file.
 public struct SiteWriter: Sendable {
     public var output: URL
 
@@ -23,8 +27,16 @@ public struct SiteWriter: Sendable {
     private var parent: URL { output.deletingLastPathComponent() }
     private var stagingPrefix: String { "." + output.lastPathComponent + ".staging-" }
 
+    private var lockURL: URL { parent.appendingPathComponent("." + output.lastPathComponent + ".lock") }
+
     public func write(_ files: [OutputFile]) throws {
         let fileManager = FileManager.default
+        try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
+        let lock = open(lockURL.path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        guard lock >= 0 else { throw Failure.cannotWrite(lockURL.path, String(cString: strerror(errno))) }
+        defer { close(lock) }
+        // Another build writing here finishes first; the lock goes with its process, even killed.
+        while flock(lock, LOCK_EX) != 0 && errno == EINTR {}
         removeLeftovers()
         let staging = parent.appendingPathComponent(stagingPrefix + String(ProcessInfo.processInfo.processIdentifier))
         try? fileManager.removeItem(at: staging)
@@ -40,6 +52,11 @@ public struct SiteWriter: Sendable {
             throw Failure.cannotWrite(output.path, error.localizedDescription)
         }
         let retired = parent.appendingPathComponent(stagingPrefix + "old-" + String(ProcessInfo.processInfo.processIdentifier))
+        if fileManager.fileExists(atPath: output.path), Self.exchange(staging, output) {
+            // The new site is in place; the old one now sits in the staging folder.
+            try? fileManager.removeItem(at: staging)
+            return
+        }
         do {
             if fileManager.fileExists(atPath: output.path) {
                 try fileManager.moveItem(at: output, to: retired)
@@ -54,6 +71,20 @@ public struct SiteWriter: Sendable {
             throw Failure.cannotWrite(output.path, error.localizedDescription)
         }
         try? fileManager.removeItem(at: retired)
+    }
+
+    /// Swaps two paths atomically, where the system can; false when it cannot (then the caller
+    /// falls back to two renames). Looked up at run time: not every C library declares it.
+    static func exchange(_ a: URL, _ b: URL) -> Bool {
+        #if os(Linux)
+        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return false }
+        let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+        let renameExchange: UInt32 = 2  // RENAME_EXCHANGE
+        return renameat2(AT_FDCWD, a.path, AT_FDCWD, b.path, renameExchange) == 0
+        #else
+        return false
+        #endif
     }
 
     /// Staging folders left by builds that were killed. A previous site that a killed build had

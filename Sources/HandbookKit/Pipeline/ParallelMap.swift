@@ -1,10 +1,13 @@
 import Foundation
 
 /// Maps over an array on all cores and returns the results in the input's order, so that
-/// parallel work never changes the output.
+/// parallel work never changes the output. `HANDBOOKGEN_JOBS=1` runs it on one thread (the
+/// determinism test compares both).
 enum ParallelMap {
+    static let isSerial = ProcessInfo.processInfo.environment["HANDBOOKGEN_JOBS"] == "1"
+
     static func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @Sendable (T) -> R) -> [R] {
-        guard items.count > 1 else { return items.map(transform) }
+        guard items.count > 1, !isSerial else { return items.map(transform) }
         let results = ResultSlots<R>(count: items.count)
         DispatchQueue.concurrentPerform(iterations: items.count) { index in
             results.store(transform(items[index]), at: index)
