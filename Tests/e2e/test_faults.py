@@ -111,3 +111,33 @@ def test_output_does_not_depend_on_locale_time_zone_or_cores(binary, tmp_path):
         snapshots.append(snapshot(output))
     assert len(snapshots[0]) > 150
     assert snapshots[0] == snapshots[1] == snapshots[2]
+
+
+def test_a_full_disk_fails_cleanly_and_keeps_the_previous_site(binary, tmp_path):
+    """A small tmpfs stands in for a full disk (mounting needs root, as CI has)."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=3m", "tmpfs", str(disk)], capture_output=True, text=True)
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {mounted.stderr.strip()}")
+    try:
+        content = REPO / "Tests/HandbookGenTests/Fixtures/handbook/content"
+        output = disk / "site"
+        build(binary, content, output)
+        before = snapshot(output)
+        # Fill the disk, leaving too little room for another copy of the site.
+        filler = disk / "filler"
+        free = os.statvfs(disk).f_bavail * os.statvfs(disk).f_frsize
+        with open(filler, "wb") as handle:
+            handle.write(b"\0" * max(free - 16 * 1024, 0))
+        result = build(binary, content, output, check=False)
+        assert result.returncode != 0
+        assert "error: cannot write" in result.stdout + result.stderr
+        assert "enough space" in result.stdout + result.stderr
+        assert snapshot(output) == before
+        assert leftovers(disk) == []
+        filler.unlink()
+        build(binary, content, output)
+        assert snapshot(output) == before
+    finally:
+        subprocess.run(["umount", str(disk)], check=False)
