@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -60,3 +61,9 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer target exists only for scripts/fuzz.sh, which builds it with -sanitize=fuzzer:
+// without that flag it has no main and would not link.
+if ProcessInfo.processInfo.environment["HANDBOOKGEN_FUZZ"] == "1" {
+    package.targets.append(.executableTarget(name: "HandbookFuzz", dependencies: ["HandbookKit"], path: "Fuzz/HandbookFuzz"))
+}

@@ -15,7 +15,7 @@ import Testing
         let outcome = fixture.build()
         #expect(!outcome.succeeded)
         #expect(try fixture.snapshot() == before, "the previous site changed")
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path).filter { $0.hasPrefix(".") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path).filter { $0.contains(".staging-") }
         #expect(leftovers.isEmpty, "staging folders left behind: \(leftovers)")
         let lines = fixture.lines(outcome)
         return lines

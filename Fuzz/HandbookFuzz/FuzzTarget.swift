@@ -1,0 +1,37 @@
+// libFuzzer target for the parsers a chapter goes through: UTF-8 decoding, front matter (Yams),
+// Markdown (cmark-gfm), rule headers and attributes, cross-link scanning and the glossary.
+// Built only by scripts/fuzz.sh (HANDBOOKGEN_FUZZ=1, -sanitize=fuzzer,address).
+import Foundation
+@testable import HandbookKit
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    let data = Data(bytes: bytes, count: count)
+    var log = DiagnosticLog()
+    guard let file = SourceFile.decode(data, displayPath: "content/zh/controls/buttons.md", log: &log) else { return 0 }
+    let loader = HandbookLoader(contentDirectory: URL(fileURLWithPath: "/nonexistent"), displayRoot: "content")
+    if let chapter = loader.parseChapter(file, part: "controls", slug: "buttons", language: .zhHans, log: &log) {
+        _ = chapter.translationUnits()
+        for block in chapter.content {
+            if case .rule(let rule) = block { _ = rule.body.count }
+        }
+    }
+    // The same bytes as a glossary file.
+    _ = GlossaryParser().parse(file, log: &log)
+    _ = log.sorted.map(\.description)
+    return 0
+}
+
+// SwiftPM links an executable's entry point as `<Target>_main`; hand control to libFuzzer's driver.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt) -> CInt
+
+@_cdecl("HandbookFuzz_main")
+public func handbookFuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments) { bytes, size in fuzzOneInput(bytes, size) }
+}
