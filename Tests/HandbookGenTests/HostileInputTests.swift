@@ -19,6 +19,8 @@ import Testing
             var hostile = text.replacingOccurrences(of: title, with: "\(title) \\\"'\(payload)")
             hostile = hostile.replacingOccurrences(of: "\nsummary: ", with: "\nsummary: <iframe src=https://evil.example></iframe> ")
             hostile = hostile.replacingOccurrences(of: "Keep items few", with: "Keep items few \(payload)")
+            hostile = hostile.replacingOccurrences(of: "> Too many items", with: "> \(payload) Too many items")
+            hostile = hostile.replacingOccurrences(of: "> 项目太多", with: "> \(payload) 项目太多")
             hostile += """
 
                 <script>alert(3)</script>
@@ -58,6 +60,7 @@ import Testing
         // rules.json and the index carry the text as text.
         let catalog = try Catalog.decode(from: try #require(files["rules.json"]))
         #expect(catalog.rule(withID: "bars.toolbar.few-items")?.title[.en].contains(Self.payload) == true)
+        #expect(catalog.rule(withID: "bars.toolbar.few-items")?.text[.en].contains(Self.payload) == true)
         for language in ["en", "zh"] {
             let index = String(decoding: try #require(files["\(language)/search-index.js"]), as: UTF8.self)
             #expect(!index.lowercased().contains("</script"), "the \(language) index can close a script element")

@@ -30,6 +30,7 @@ def hostile_site(tmp_path_factory):
         text = text.replace(title, f"{title} \\\"'{PAYLOAD}")
         text = text.replace("\nsummary: ", "\nsummary: <iframe src=https://evil.example></iframe> ")
         text = text.replace("Keep items few", f"Keep items few {PAYLOAD}")
+        text = text.replace("> Too many items", f"> {PAYLOAD} Too many items")
         text += ("\n<script>alert(3)</script>\n\n<iframe src=\"https://evil.example/frame\"></iframe>\n\n"
                  "Inline <img src=x onerror=alert(4)> and <a href=\"#\" onclick=\"alert(5)\">a handler</a>"
                  " and <svg onload=alert(6)>.\n")
@@ -95,7 +96,7 @@ def test_hostile_rules_json_is_valid_and_carries_text(hostile_site):
     schema = json.loads((hostile_site / "rules.schema.json").read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator(schema).validate(catalog)
     rule = next(r for r in catalog["rules"] if r["id"] == "bars.toolbar.few-items")
-    assert PAYLOAD in rule["title"]["en"]
+    assert PAYLOAD in rule["title"]["en"] and PAYLOAD in rule["text"]["en"]
 
 
 def test_the_detector_notices_a_dialog_and_a_planted_element(hostile_site, browser):
