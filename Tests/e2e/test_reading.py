@@ -392,3 +392,20 @@ def test_reduced_motion_turns_off_smooth_scrolling(site, browser):
         assert browser.execute_script("return getComputedStyle(document.documentElement).scrollBehavior") == "auto"
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def test_phones_see_the_text_first_and_can_open_the_contents(site, browser):
+    browser.set_window_size(375, 800)
+    try:
+        browser.get(url(site, "zh/bars/tab-bar.html"))
+        details = browser.find_element(By.CSS_SELECTOR, ".nav-details")
+        assert details.get_attribute("open") is None
+        heading = browser.find_element(By.TAG_NAME, "h1")
+        assert heading.location["y"] < 400, "the chapter title is below the fold"
+        browser.find_element(By.CSS_SELECTOR, ".nav-details > summary").click()
+        assert details.get_attribute("open") is not None
+        assert browser.find_element(By.ID, "nav-filter").is_displayed()
+    finally:
+        browser.set_window_size(1280, 900)
+    browser.get(url(site, "zh/bars/tab-bar.html"))
+    assert browser.find_element(By.CSS_SELECTOR, ".nav-details").get_attribute("open") is not None

@@ -48,7 +48,7 @@
     var query = navFilter.value.trim();
     var api = window.HandbookSearch;
     if (query && !api) return loadSearch();
-    navFilter.parentNode.classList.toggle("filtering", !!query);
+    navFilter.closest(".sidebar").classList.toggle("filtering", !!query);
     document.querySelectorAll(".nav-parts > li").forEach(function (part) {
       var partMatches = !query || api.matches(query, part.querySelector("a").textContent);
       var any = false;
@@ -65,6 +65,10 @@
     navFilter.addEventListener("input", applyNavFilter);
     document.addEventListener("handbook-search-ready", applyNavFilter);
   }
+
+  // On phones the contents start folded, so the page's own text comes first.
+  var navDetails = document.querySelector(".nav-details");
+  if (navDetails && window.matchMedia && window.matchMedia("(max-width: 48rem)").matches) navDetails.open = false;
 
   // The language switch keeps the reader at the same section.
   document.querySelectorAll("a[data-keep-hash]").forEach(function (link) {
