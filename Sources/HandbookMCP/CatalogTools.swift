@@ -198,7 +198,6 @@ public struct CatalogTools: Sendable {
     }
 
     private func link(_ path: String) -> String {
-        guard let baseURL, !baseURL.isEmpty else { return path }
-        return baseURL.hasSuffix("/") ? baseURL + path : baseURL + "/" + path
+        Permalink.make(path, baseURL: baseURL)
     }
 }

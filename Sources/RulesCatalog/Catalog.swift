@@ -61,17 +61,17 @@ public enum Language: String, Codable, Sendable, CaseIterable, Comparable {
     }
 }
 
-/// A value given in each language of the handbook.
-public struct LocalizedText: Codable, Sendable, Equatable {
-    public var zhHans: String
-    public var en: String
+/// A value given in each language of the handbook, encoded as `{"zh-Hans": …, "en": …}`.
+public struct PerLanguage<Value: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
+    public var zhHans: Value
+    public var en: Value
 
-    public init(zhHans: String, en: String) {
+    public init(zhHans: Value, en: Value) {
         self.zhHans = zhHans
         self.en = en
     }
 
-    public subscript(language: Language) -> String {
+    public subscript(language: Language) -> Value {
         switch language {
         case .zhHans: zhHans
         case .en: en
@@ -83,6 +83,9 @@ public struct LocalizedText: Codable, Sendable, Equatable {
         case en
     }
 }
+
+/// Text in each language.
+public typealias LocalizedText = PerLanguage<String>
 
 /// Whether a language's text of a rule is in step with the other language's.
 public enum Freshness: String, Codable, Sendable, CaseIterable {
@@ -92,25 +95,12 @@ public enum Freshness: String, Codable, Sendable, CaseIterable {
 }
 
 /// `Freshness` per language.
-public struct TranslationState: Codable, Sendable, Equatable {
-    public var zhHans: Freshness
-    public var en: Freshness
+public typealias TranslationState = PerLanguage<Freshness>
 
-    public init(zhHans: Freshness = .current, en: Freshness = .current) {
-        self.zhHans = zhHans
-        self.en = en
-    }
-
-    public subscript(language: Language) -> Freshness {
-        switch language {
-        case .zhHans: zhHans
-        case .en: en
-        }
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case zhHans = "zh-Hans"
-        case en
+extension PerLanguage where Value == Freshness {
+    /// Both languages in step.
+    public init() {
+        self.init(zhHans: .current, en: .current)
     }
 }
 

@@ -5,29 +5,13 @@ import Testing
 /// Each bad input gives its diagnostic in compiler format, the build fails, and the previous
 /// site is left exactly as it was.
 @Suite struct BadInputTests {
-    /// Builds the fixture once (the "previous site"), breaks it with `mutate`, builds again, and
-    /// returns the diagnostics of the failed build after checking the old site is untouched.
-    func failingBuild(_ mutate: (FixtureHandbook) throws -> Void) throws -> [String] {
-        let fixture = try FixtureHandbook()
-        #expect(fixture.build().succeeded)
-        let before = try fixture.snapshot()
-        try mutate(fixture)
-        let outcome = fixture.build()
-        #expect(!outcome.succeeded)
-        #expect(try fixture.snapshot() == before, "the previous site changed")
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path).filter { $0.contains(".staging-") }
-        #expect(leftovers.isEmpty, "staging folders left behind: \(leftovers)")
-        let lines = fixture.lines(outcome)
-        return lines
-    }
-
     @Test func malformedYAML() throws {
-        let lines = try failingBuild { try $0.edit("zh/controls/buttons.md", replacing: "summary: 按钮发起一个具体操作。", with: "summary: [按钮") }
+        let lines = try FixtureHandbook.failingBuild { try $0.edit("zh/controls/buttons.md", replacing: "summary: 按钮发起一个具体操作。", with: "summary: [按钮") }
         #expect(lines.contains { $0.hasPrefix("content/zh/controls/buttons.md:") && $0.contains(": error: malformed YAML") })
     }
 
     @Test func unknownMissingAndWronglyTypedKeys() throws {
-        let lines = try failingBuild { fixture in
+        let lines = try FixtureHandbook.failingBuild { fixture in
             try fixture.edit("zh/controls/buttons.md", replacing: "edition: iOS 12", with: "editon: iOS 12")
             try fixture.edit("en/controls/buttons.md", replacing: "weight: 10", with: "weight: ten")
         }
@@ -37,7 +21,7 @@ import Testing
     }
 
     @Test func fileThatIsNotUTF8() throws {
-        let lines = try failingBuild { fixture in
+        let lines = try FixtureHandbook.failingBuild { fixture in
             var data = Data("---\ntitle: 栏\n".utf8)
             data.append(contentsOf: [0xC3, 0x28])
             try data.write(to: fixture.content.appendingPathComponent("zh/bars/_index.md"))
@@ -46,7 +30,7 @@ import Testing
     }
 
     @Test func duplicateChapterSectionAndRuleIDs() throws {
-        let lines = try failingBuild { fixture in
+        let lines = try FixtureHandbook.failingBuild { fixture in
             try fixture.edit("zh/controls/buttons.md", replacing: "## 旧版按钮 {#legacy-buttons}", with: "## 旧版按钮 {#system-buttons}")
             try fixture.edit("en/controls/buttons.md", replacing: "[!AVOID long-titles]", with: "[!AVOID verb-titles]")
             try fixture.edit("en/bars/toolbar.md", replacing: "id: bars/toolbar", with: "id: controls/buttons")
@@ -57,7 +41,7 @@ import Testing
     }
 
     @Test func replacedByMustNameALiveRuleInBothLanguages() throws {
-        let lines = try failingBuild { fixture in
+        let lines = try FixtureHandbook.failingBuild { fixture in
             try fixture.edit("en/controls/buttons.md", replacing: "replaced-by=\"controls.buttons.short-titles\"",
                              with: "replaced-by=\"controls.buttons.shortest-titles\"")
         }
@@ -66,7 +50,7 @@ import Testing
     }
 
     @Test func chapterSectionOrRuleMissingInOneLanguage() throws {
-        let lines = try failingBuild { fixture in
+        let lines = try FixtureHandbook.failingBuild { fixture in
             try FileManager.default.removeItem(at: fixture.content.appendingPathComponent("en/bars/toolbar.md"))
             try fixture.edit("en/controls/buttons.md", replacing: "### Title length {#title-length}", with: "### Title length {#title-size}")
             try fixture.edit("zh/controls/buttons.md", replacing: "> [!AVOID long-titles] 不要用过长的标题\n> 长标题会被截断。参见[[#system-buttons]]。\n", with: "")
@@ -78,7 +62,7 @@ import Testing
     }
 
     @Test func unresolvedCrossLinkSuggestsTheNearestID() throws {
-        let lines = try failingBuild { fixture in
+        let lines = try FixtureHandbook.failingBuild { fixture in
             try fixture.edit("zh/controls/buttons.md", replacing: "[[bars/toolbar|工具栏]]", with: "[[bars/tolbar|工具栏]]")
             try fixture.edit("en/controls/buttons.md", replacing: "[[rule:controls.buttons.short-titles]]", with: "[[rule:controls.buttons.short-title]]")
             try fixture.edit("en/bars/toolbar.md", replacing: "[[controls/buttons#verb-titles]]", with: "[[controls/buttons#verb-title]]")
@@ -90,12 +74,12 @@ import Testing
     }
 
     @Test func unknownRuleKind() throws {
-        let lines = try failingBuild { try $0.edit("zh/bars/toolbar.md", replacing: "[!DO few-items]", with: "[!SHOULD few-items]") }
+        let lines = try FixtureHandbook.failingBuild { try $0.edit("zh/bars/toolbar.md", replacing: "[!DO few-items]", with: "[!SHOULD few-items]") }
         #expect(lines.contains("content/zh/bars/toolbar.md:16:1: error: unknown rule kind 'SHOULD'; use DO, AVOID or CONSIDER"))
     }
 
     @Test func disallowedLinkScheme() throws {
-        let lines = try failingBuild { try $0.edit("en/bars/toolbar.md", replacing: "A toolbar sits", with: "A [toolbar](javascript:alert(1)) sits") }
+        let lines = try FixtureHandbook.failingBuild { try $0.edit("en/bars/toolbar.md", replacing: "A toolbar sits", with: "A [toolbar](javascript:alert(1)) sits") }
         #expect(lines.contains { $0.hasPrefix("content/en/bars/toolbar.md:12:3: error: link scheme 'javascript:' is not allowed") })
     }
 
@@ -113,7 +97,7 @@ import Testing
     }
 
     @Test func allProblemsAreReportedInOneRun() throws {
-        let lines = try failingBuild { fixture in
+        let lines = try FixtureHandbook.failingBuild { fixture in
             try fixture.edit("zh/controls/buttons.md", replacing: "weight: 10", with: "weight: x")
             try fixture.edit("en/bars/toolbar.md", replacing: "[!DO few-items]", with: "[!MUST few-items]")
             try fixture.edit("en/controls/buttons.md", replacing: "[[bars/toolbar]]", with: "[[bars/nope]]")

@@ -112,7 +112,7 @@ import Testing
 
     @Test func encodingsAndInvisibleCharacters() throws {
         // NUL bytes are refused with their position; a BOM, CRLF and lone CR are read as text.
-        var lines = try failing { fixture in
+        var lines = try FixtureHandbook.failingBuild { fixture in
             var data = Data(try fixture.read("en/bars/toolbar.md").utf8)
             data.append(contentsOf: Array("\nbad \u{0}byte\n".utf8))
             try data.write(to: fixture.content.appendingPathComponent("en/bars/toolbar.md"))
@@ -126,12 +126,12 @@ import Testing
         let outcome = fixture.build()
         #expect(outcome.succeeded, "\(fixture.lines(outcome))")
         // An unpaired surrogate escape in a quoted YAML value is an error at its line, not a crash.
-        lines = try failing { try $0.edit("en/bars/toolbar.md", replacing: "title: Toolbar", with: "title: \"Tool\\uD800bar\"") }
+        lines = try FixtureHandbook.failingBuild { try $0.edit("en/bars/toolbar.md", replacing: "title: Toolbar", with: "title: \"Tool\\uD800bar\"") }
         #expect(lines.contains { $0.hasPrefix("content/en/bars/toolbar.md:") && $0.contains("error:") })
     }
 
     @Test func identifiersThatAreNotPlainAreRefused() throws {
-        var lines = try failing { fixture in
+        var lines = try FixtureHandbook.failingBuild { fixture in
             try fixture.edit("en/bars/toolbar.md", replacing: "id: bars/toolbar", with: "id: ../bars/toolbar")
             try fixture.edit("zh/bars/toolbar.md", replacing: "id: bars/toolbar", with: "id: bars/Toolbar")
             try fixture.edit("en/controls/buttons.md", replacing: "[!DO verb-titles]", with: "[!DO Verb-Titles]")
@@ -142,7 +142,7 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("content/en/controls/buttons.md:17:1: error: invalid rule id 'Verb-Titles'") })
         #expect(lines.contains { $0.hasPrefix("content/zh/controls/buttons.md:17:1: error: invalid rule id '动词标题'") })
         // File and folder names: spaces, uppercase, non-ASCII, and the NFD spelling of é.
-        lines = try failing { fixture in
+        lines = try FixtureHandbook.failingBuild { fixture in
             let zh = try fixture.read("zh/bars/toolbar.md")
             try fixture.write("zh/bars/tool bar.md", zh)
             try fixture.write("zh/bars/Toolbar.md", zh)
@@ -156,7 +156,7 @@ import Testing
     }
 
     @Test func symbolicLinksAreNeverFollowed() throws {
-        let lines = try failing { fixture in
+        let lines = try FixtureHandbook.failingBuild { fixture in
             let bars = fixture.content.appendingPathComponent("zh/bars")
             try FileManager.default.createSymbolicLink(atPath: bars.appendingPathComponent("passwd.md").path,
                                                        withDestinationPath: "/etc/passwd")
@@ -198,18 +198,6 @@ import Testing
         #expect(!blocked.succeeded)
         #expect(blocked.diagnostics.contains { $0.severity == .error })
         #expect(try String(contentsOf: file, encoding: .utf8) == "x")
-    }
-
-    /// Builds the fixture, breaks it, builds again: the second build fails and changes nothing.
-    func failing(_ mutate: (FixtureHandbook) throws -> Void) throws -> [String] {
-        let fixture = try FixtureHandbook()
-        #expect(fixture.build().succeeded)
-        let before = try fixture.snapshot()
-        try mutate(fixture)
-        let outcome = fixture.build()
-        #expect(!outcome.succeeded)
-        #expect(try fixture.snapshot() == before, "the previous site changed")
-        return fixture.lines(outcome)
     }
 }
 

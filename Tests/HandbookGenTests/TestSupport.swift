@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import HandbookKit
 
 /// A copy of the fixture handbook in a fresh temporary folder, with the repo's templates.
@@ -74,5 +75,21 @@ struct FixtureHandbook {
     /// Diagnostics as printed, with the temporary folder removed from paths.
     func lines(_ outcome: HandbookBuilder.Outcome) -> [String] {
         outcome.diagnostics.map { $0.description.replacingOccurrences(of: root.path + "/", with: "") }
+    }
+
+    /// Builds the fixture once (the "previous site"), breaks it with `mutate`, builds again, and
+    /// returns the diagnostics of the failed build after checking that the old site is untouched
+    /// and no staging folder is left.
+    static func failingBuild(_ mutate: (FixtureHandbook) throws -> Void) throws -> [String] {
+        let fixture = try FixtureHandbook()
+        #expect(fixture.build().succeeded)
+        let before = try fixture.snapshot()
+        try mutate(fixture)
+        let outcome = fixture.build()
+        #expect(!outcome.succeeded)
+        #expect(try fixture.snapshot() == before, "the previous site changed")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path).filter { $0.contains(".staging-") }
+        #expect(leftovers.isEmpty, "staging folders left behind: \(leftovers)")
+        return fixture.lines(outcome)
     }
 }

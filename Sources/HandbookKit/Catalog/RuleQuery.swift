@@ -73,8 +73,9 @@ public struct RuleAnswer: Codable, Sendable, Equatable {
     }
 }
 
-enum Permalink {
-    static func make(_ path: String, baseURL: String?) -> String {
+/// A path relative to the site root, made absolute when the site's URL is known.
+public enum Permalink {
+    public static func make(_ path: String, baseURL: String?) -> String {
         guard let baseURL, !baseURL.isEmpty else { return path }
         return baseURL.hasSuffix("/") ? baseURL + path : baseURL + "/" + path
     }

@@ -2,7 +2,7 @@ import RulesCatalog
 
 @_exported import enum RulesCatalog.Language
 @_exported import enum RulesCatalog.Status
-@_exported import struct RulesCatalog.LocalizedText
+@_exported import typealias RulesCatalog.LocalizedText
 
 extension Language {
     /// The folder under `content/` and under the site that holds this language.

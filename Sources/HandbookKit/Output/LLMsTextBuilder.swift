@@ -25,8 +25,7 @@ struct LLMsTextBuilder {
 
     /// The file being written, for relative links when there is no base URL.
     private func link(_ path: String, from file: String = "") -> String {
-        guard let baseURL else { return SiteURLs.relative(path, from: file) }
-        return baseURL.hasSuffix("/") ? baseURL + path : baseURL + "/" + path
+        baseURL == nil ? SiteURLs.relative(path, from: file) : Permalink.make(path, baseURL: baseURL)
     }
 
     private func heading(_ language: Language) -> String {
