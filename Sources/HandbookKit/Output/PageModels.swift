@@ -10,11 +10,14 @@ struct LinkView: Sendable {
 }
 
 struct NavPartView: Sendable {
+    var id: String
     var title: String
     var href: String
-    var isCurrent: Bool
-    var isOpen: Bool
     var chapters: [LinkView]
+}
+
+struct NavView: Sendable {
+    var parts: [NavPartView]
 }
 
 struct AlternateView: Sendable {
@@ -42,10 +45,11 @@ struct LayoutView: Sendable {
     var languageSwitch: AlternateView
     var otherLanguageName: String
     var alternates: [AlternateView]
-    var nav: [NavPartView]
+    /// The sidebar's list items, with the current page marked.
+    var navHTML: String
     var breadcrumbs: [LinkView]
     var hasBreadcrumbs: Bool
-    var ui: UIStrings
+    var ui: UIStringTable
 }
 
 struct RuleView: Sendable {

@@ -14,7 +14,28 @@ struct SiteRenderer {
     /// Changes since the baseline, shown as the coming release.
     var unreleased: CatalogDiff?
 
+    /// The sidebar, rendered once per folder instead of once per page: with it in every page
+    /// template, build time grew with the square of the number of chapters.
+    let navigation: NavigationCache
+
     var handbook: Handbook { index.handbook }
+
+    init(index: HandbookIndex, resolver: LinkResolver, links: LinkChecker.Findings, templates: TemplateSet,
+         baseURL: String?, freshness: TranslationFreshness = TranslationFreshness(), changelog: Changelog = Changelog(),
+         unreleased: CatalogDiff? = nil) {
+        self.index = index
+        self.resolver = resolver
+        self.links = links
+        self.templates = templates
+        self.baseURL = baseURL
+        self.freshness = freshness
+        self.changelog = changelog
+        self.unreleased = unreleased
+        navigation = NavigationCache(handbook: index.handbook, templates: templates)
+        uiTables = templates.strings.mapValues(UIStringTable.init)
+    }
+
+    private let uiTables: [Language: UIStringTable]
 
     func render() -> [OutputFile] {
         var files: [OutputFile] = []
@@ -52,16 +73,8 @@ struct SiteRenderer {
         let rel = { (path: String) in SiteURLs.relative(path, from: page) }
         let zhPath = language == .zhHans ? page : otherPage
         let enPath = language == .en ? page : otherPage
-        let nav = handbook.parts(in: language).map { part in
-            NavPartView(
-                title: part.title, href: rel(SiteURLs.part(part.id, language)),
-                isCurrent: currentPart == part.id && currentChapter == nil,
-                isOpen: currentPart == part.id,
-                chapters: handbook.chapters(inPart: part.id, language: language).map { chapter in
-                    LinkView(title: chapter.title, href: rel(SiteURLs.chapter(chapter.id, language)),
-                             isCurrent: chapter.id == currentChapter)
-                })
-        }
+        let nav = navigation.html(language: language, page: page, currentPart: currentPart,
+                                  currentChapter: currentChapter)
         return LayoutView(
             lang: language.rawValue, pageKind: kind,
             documentTitle: title == ui.siteTitle ? title : "\(title) · \(ui.siteTitle)",
@@ -79,7 +92,7 @@ struct SiteRenderer {
                 AlternateView(hreflang: Language.zhHans.rawValue, href: absolute(zhPath) ?? rel(zhPath)),
                 AlternateView(hreflang: Language.en.rawValue, href: absolute(enPath) ?? rel(enPath)),
             ],
-            nav: nav, breadcrumbs: breadcrumbs, hasBreadcrumbs: !breadcrumbs.isEmpty, ui: ui)
+            navHTML: nav, breadcrumbs: breadcrumbs, hasBreadcrumbs: !breadcrumbs.isEmpty, ui: uiTables[language]!)
     }
 
     private func linkRenderer(_ language: Language, page: String, chapter: Chapter?) -> HTMLRenderer {

@@ -4,7 +4,7 @@ import Mustache
 /// The `templates/` folder: Mustache page templates, interface strings per language, and the
 /// static assets (CSS, JavaScript) copied into the site.
 public struct TemplateSet: Sendable {
-    static let requiredTemplates = ["layout", "home", "part", "chapter", "glossary", "search", "changelog", "root"]
+    static let requiredTemplates = ["layout", "home", "part", "chapter", "glossary", "search", "changelog", "root", "nav"]
 
     var library: MustacheLibrary
     var strings: [Language: UIStrings]

@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import Yams
 
 /// The interface text of one language, from `templates/i18n/<lang>.yaml`.
@@ -85,4 +86,20 @@ public struct UIStrings: Codable, Sendable {
     func count(_ format: String, _ number: Int) -> String {
         format.replacingOccurrences(of: "%d", with: String(number))
     }
+}
+
+/// UIStrings as templates read them: a table built once, so that `{{layout.ui.…}}` is a hash
+/// lookup rather than a reflection over sixty properties on every use.
+struct UIStringTable: MustacheParent, Sendable {
+    private let values: [String: String]
+
+    init(_ strings: UIStrings) {
+        var values: [String: String] = [:]
+        for child in Mirror(reflecting: strings).children {
+            if let label = child.label, let value = child.value as? String { values[label] = value }
+        }
+        self.values = values
+    }
+
+    func child(named: String) -> Any? { values[named] }
 }
