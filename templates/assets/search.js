@@ -168,6 +168,11 @@
   // Typing usually extends the last query: then only the last candidates can still match.
   var last = { tokens: null, scopes: "", candidates: null };
 
+  // The last few full scans, by scope and token: while a query grows, the glossary terms it
+  // names stay the same from keystroke to keystroke, and each would otherwise scan every record.
+  var recent = Object.create(null), recentKeys = [];
+  function forgetScans() { recent = Object.create(null); recentKeys = []; }
+
   function candidatesFor(queryTokens) {
     var key = state.scopes.join(",");
     var narrow = last.tokens && last.scopes === key && last.tokens.length <= queryTokens.length &&
@@ -177,7 +182,14 @@
     if (narrow) {
       found = last.candidates.filter(function (i) { return records[i].nTitle.indexOf(longest) >= 0 || records[i].nBody.indexOf(longest) >= 0; });
     } else {
-      found = containing(longest).filter(function (i) { return inScope(records[i]); });
+      var cacheKey = key + "\u0000" + longest;
+      found = recent[cacheKey];
+      if (!found) {
+        found = containing(longest).filter(function (i) { return inScope(records[i]); });
+        recent[cacheKey] = found;
+        recentKeys.push(cacheKey);
+        if (recentKeys.length > 16) delete recent[recentKeys.shift()];
+      }
     }
     return found;
   }
@@ -191,6 +203,7 @@
     var alts = alternatives(query);
     var altTokens = [];
     var matched = [];
+    var bodyOnly = 0;  // matches counted but not ranked (see the fast path below)
     alts.forEach(function (alt, altIndex) {
       var queryTokens = tokens(alt[0]);
       altTokens.push(queryTokens);
@@ -198,6 +211,16 @@
       var hanFlags = queryTokens.map(function (t) { return isHanCode(t.charCodeAt(0)); });
       var candidates = candidatesFor(queryTokens);
       if (altIndex === 0) last = { tokens: queryTokens, scopes: state.scopes.join(","), candidates: candidates };
+      // One run of Han characters and no synonyms (the first keystrokes of a Chinese query):
+      // every candidate matches, and a title match always outranks a body match, so when the
+      // titles alone fill the list the bodies need counting, not scoring.
+      if (limit && alts.length === 1 && queryTokens.length === 1 && hanFlags[0]) {
+        var inTitle = candidates.filter(function (i) { return records[i].nTitle.indexOf(queryTokens[0]) >= 0; });
+        if (inTitle.length >= limit) {
+          bodyOnly = candidates.length - inTitle.length;
+          candidates = inTitle;
+        }
+      }
       for (var c = 0; c < candidates.length; c++) {
         var i = candidates[c];
         var s = score(records[i], queryTokens, hanFlags);
@@ -230,7 +253,7 @@
       return { record: records[i], score: scores[i], tokens: altTokens[scoredBy[i]] };
     });
     for (var r = 0; r < matched.length; r++) scoredBy[matched[r]] = -1;
-    results.total = matched.length;
+    results.total = matched.length + bodyOnly;
     return results;
   }
 
@@ -308,7 +331,11 @@
     }
     li.appendChild(link);
     if (!asLink) {
-      li.addEventListener("mousedown", function (event) { event.preventDefault(); location.href = li.getAttribute("data-href"); });
+      li.addEventListener("mousedown", function (event) {
+        event.preventDefault();
+        writeURL(false);
+        location.href = li.getAttribute("data-href");
+      });
     }
     return li;
   }
@@ -413,11 +440,20 @@
     return location.pathname + (search ? "?" + search : "") + location.hash;
   }
 
-  function update(push) {
-    render();
+  // Results render on every keystroke; the URL follows once typing pauses, because a history
+  // update costs as much as the search itself. A scope change is a new history entry at once.
+  var urlTimer = 0;
+  function writeURL(push) {
+    clearTimeout(urlTimer);
     try {
       if (push) history.pushState(state, "", urlFor()); else history.replaceState(state, "", urlFor());
     } catch (e) { /* some file:// setups refuse history changes; the search still works */ }
+  }
+  function update(push) {
+    render();
+    if (push) { writeURL(true); return; }
+    clearTimeout(urlTimer);
+    urlTimer = setTimeout(function () { writeURL(false); }, 250);
   }
 
   function readURL(keepTyped) {
@@ -437,6 +473,7 @@
     else if (event.key === "ArrowUp") { event.preventDefault(); setActive(active - 1); }
     else if (event.key === "Enter") {
       event.preventDefault();
+      writeURL(false);  // so that Back returns to this search
       var options = list.querySelectorAll('[role="option"]');
       if (active >= 0 && options[active]) location.href = options[active].getAttribute("data-href");
       else if (onSearchPage && current.length) location.href = root + current[0].record.url;
@@ -460,6 +497,9 @@
   // For tests and the keystroke benchmark: the same search the field runs.
   window.HandbookSearch = {
     search: function (query) { return search(query).map(function (r) { return r.record.url; }); },
+    search12: function (query) { return search(query, 12).length; },
+    // The benchmark starts each typed query afresh.
+    forgetScans: function () { forgetScans(); last = { tokens: null, scopes: "", candidates: null }; },
     normalize: normalize,
     // Whether `text` matches `query` by the search's rules (used by the sidebar filter).
     matches: function (query, text) {
