@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import HandbookKit
+import HandbookMCP
+import RulesCatalog
+
+/// Options shared by the commands that read the catalogue (`rules`, `mcp`).
+struct CatalogOptions: ParsableArguments {
+    @OptionGroup var sources: SourceOptions
+
+    @Option(name: .long, help: "A published rules.json to read instead of building the content.")
+    var catalog: String?
+
+    @Option(name: .long, help: "The site's absolute URL, to give absolute permalinks.")
+    var baseURL: String?
+
+    var source: CatalogSource {
+        if let catalog { return .file(catalog) }
+        return .content(BuildConfiguration(contentPath: sources.content, templatesPath: sources.templates,
+                                           openCCTable: sources.openccTable))
+    }
+
+    func load() throws -> (Catalog, SearchNormalizer) {
+        let catalog: Catalog
+        do {
+            catalog = try source.load()
+        } catch let failure as CatalogSource.Failure {
+            Report.print(failure.diagnostics)
+            FileHandle.standardError.write(Data((failure.description + "\n").utf8))
+            throw ExitCode.failure
+        }
+        var log = DiagnosticLog()
+        guard let variants = ChineseVariantTable.load(explicitPath: sources.openccTable, log: &log) else {
+            Report.print(log.sorted)
+            throw ExitCode.failure
+        }
+        return (catalog, SearchNormalizer(variants: variants))
+    }
+}
+
+extension Catalog.Rule.Kind: ExpressibleByArgument {}
+
+extension Status: ExpressibleByArgument {}
+
+extension RuleListing.Format: ExpressibleByArgument {}
+
+extension Language: ExpressibleByArgument {
+    public init?(argument: String) { self.init(userTag: argument) }
+}
+
+struct Rules: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Query the rules catalogue: by scope, kind, status, chapter and text.",
+        discussion: """
+            The text matches like the site search: English words by prefix, Chinese anywhere in a word, \
+            Traditional and Simplified alike, in both languages' titles and text.
+            Examples:
+              HandbookGen rules --scope bars --kind avoid --format markdown
+              HandbookGen rules 航栏 --language zh
+              HandbookGen rules --catalog _site/rules.json --status deprecated --format csv
+            """)
+
+    @OptionGroup var options: CatalogOptions
+
+    @Argument(help: "Text to match (optional).")
+    var text: String?
+
+    @Option(help: "A part id: \(["foundations", "patterns", "interaction", "bars", "views", "controls", "technologies"].joined(separator: ", ")).")
+    var scope: String?
+
+    @Option(help: "do, avoid or consider.")
+    var kind: Catalog.Rule.Kind?
+
+    @Option(help: "current, legacy or deprecated.")
+    var status: Status?
+
+    @Option(help: "A chapter id, e.g. bars/tab-bar.")
+    var chapter: String?
+
+    @Option(help: "zh or en: the language of the answer.")
+    var language: Language = .en
+
+    @Option(help: "json, csv or markdown (a review checklist).")
+    var format: RuleListing.Format = .json
+
+    func validate() throws {
+        if let text, text.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("the text to match is empty")
+        }
+    }
+
+    func run() throws {
+        let (catalog, normalizer) = try options.load()
+        if let scope, !catalog.scopes.contains(where: { $0.id == scope }) {
+            throw ValidationError("unknown scope '\(scope)'; use one of \(catalog.scopes.map(\.id).joined(separator: ", "))")
+        }
+        if let chapter, !catalog.chapters.contains(where: { $0.id == chapter }) {
+            throw ValidationError("unknown chapter '\(chapter)'")
+        }
+        let query = RuleQuery(scope: scope, kind: kind, status: status, chapter: chapter, text: text)
+        let rules = query.run(on: catalog, normalizer: normalizer)
+        let listing = RuleListing(catalog: catalog, language: language, baseURL: options.baseURL)
+        print(try listing.render(rules, as: format), terminator: "")
+    }
+}
+
+struct MCPServer: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mcp",
+        abstract: "Serve the rules catalogue to AI agents: a Model Context Protocol server over stdio.",
+        discussion: """
+            Tools: search_rules, get_rule, list_scopes, list_chapters. It works offline from the \
+            catalogue (built from the content, or --catalog rules.json). Register it with a client as \
+            the command `swift run HandbookGen mcp` (or the built binary with `mcp`).
+            """)
+
+    @OptionGroup var options: CatalogOptions
+
+    func run() async throws {
+        let (catalog, normalizer) = try options.load()
+        try await HandbookServer.run(tools: CatalogTools(catalog: catalog, normalizer: normalizer, baseURL: options.baseURL),
+                                     version: catalog.schemaVersion)
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import HandbookKit
+
+struct Release: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Publish a release: record what changed since the baseline in content/changelog.yaml, "
+            + "then make the current catalogue the new baseline.")
+
+    @OptionGroup var sources: SourceOptions
+
+    @Argument(help: "The release's version, e.g. 2026.12.")
+    var version: String
+
+    @Option(help: "The release date, YYYY-MM-DD (default: today, UTC).")
+    var date: String?
+
+    @Option(help: "The baseline catalogue to compare with and then replace.")
+    var baseline = "baseline/rules.json"
+
+    func run() throws {
+        let configuration = BuildConfiguration(contentPath: sources.content, templatesPath: sources.templates,
+                                               openCCTable: sources.openccTable)
+        let firstRelease = !FileManager.default.fileExists(atPath: baseline)
+        var withBaseline = configuration
+        if !firstRelease { withBaseline.baselinePath = baseline }
+        let outcome = HandbookBuilder(configuration: withBaseline).check()
+        Report.print(outcome.diagnostics)
+        guard outcome.succeeded, let catalog = outcome.files.first(where: { $0.path == "rules.json" }) else {
+            throw ExitCode.failure
+        }
+        let diff = outcome.baselineDiff ?? CatalogDiff()
+        if !firstRelease && diff.isEmpty {
+            print("Nothing changed since \(baseline); no release written.")
+            return
+        }
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd"
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        let release = Changelog.Release(version: version, date: date ?? formatter.string(from: Date()), diff: diff,
+                                        initial: firstRelease)
+        let changelogURL = configuration.contentURL.appendingPathComponent(Changelog.fileName)
+        var text = (try? String(contentsOf: changelogURL, encoding: .utf8))
+            ?? "# Releases of the handbook, oldest first. `swift run HandbookGen release VERSION` appends one.\n"
+        if !text.hasSuffix("\n") { text += "\n" }
+        text += try Changelog.yaml(release)
+        try text.write(to: changelogURL, atomically: true, encoding: .utf8)
+        let baselineURL = URL(fileURLWithPath: baseline)
+        try FileManager.default.createDirectory(at: baselineURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try catalog.data.write(to: baselineURL, options: .atomic)
+        print("Release \(version): \(diff.added.count) added, \(diff.changed.count) changed, \(diff.deprecated.count) deprecated. "
+              + "Wrote \(sources.content)/\(Changelog.fileName) and \(baseline).")
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import HandbookKit
+
+struct Translations: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Keep the two languages in step (content/translations.lock).",
+        subcommands: [Accept.self])
+
+    struct Accept: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Record units as reviewed: their two languages say the same thing now.")
+
+        @OptionGroup var sources: SourceOptions
+
+        @Argument(help: "Rule ids, chapter ids or <chapter>#<section>; none records every unit.")
+        var units: [String] = []
+
+        func run() throws {
+            let configuration = BuildConfiguration(contentPath: sources.content, templatesPath: sources.templates,
+                                                   openCCTable: sources.openccTable)
+            let outcome = HandbookBuilder(configuration: configuration).check()
+            guard outcome.succeeded else {
+                Report.print(outcome.diagnostics)
+                throw ExitCode.failure
+            }
+            let lock = try TranslationLock.read(contentDirectory: configuration.contentURL)
+                .accepting(units.isEmpty ? nil : units, from: outcome.freshness)
+            try lock.serialized().write(to: TranslationLock.url(inContent: configuration.contentURL),
+                                        atomically: true, encoding: .utf8)
+            print("Recorded \(units.isEmpty ? lock.entries.count : units.count) units as in step in "
+                  + "\(sources.content)/\(TranslationLock.fileName).")
+        }
+    }
+}
