@@ -83,20 +83,23 @@
   records.forEach(function (record) {
     record.nBody = record.nText + " " + normalize(record.context) + " " + record.ruleID;
   });
-  // All normalised text in one string, so that one indexOf pass finds the records holding a token.
-  var offsets = [], corpus = "";
-  (function () {
-    var pieces = [], at = 0;
+  // All normalised text in two strings, one per script, so that one indexOf pass over the
+  // right one finds the records holding a token: Han tokens search the Han runs only, Latin
+  // tokens everything else. A candidate is only a candidate: score() checks the real text.
+  function scanCorpus(keep) {
+    var offsets = [], pieces = [], at = 0;
     records.forEach(function (record) {
       offsets.push(at);
-      var piece = record.nTitle + "\u0001" + record.nBody + "\u0002";
+      var piece = keep(record.nTitle + "\u0001" + record.nBody) + "\u0002";
       pieces.push(piece);
       at += piece.length;
     });
     offsets.push(at);
-    corpus = pieces.join("");
-  })();
-  function recordAt(position) {
+    return { text: pieces.join(""), offsets: offsets };
+  }
+  var hanCorpus = scanCorpus(function (text) { return text.replace(/[^\u3400-\u9fff\uf900-\ufaff]+/g, "\u0001"); });
+  var otherCorpus = scanCorpus(function (text) { return text.replace(/[\u3400-\u9fff\uf900-\ufaff]+/g, " "); });
+  function recordAt(offsets, position) {
     var low = 0, high = records.length - 1;
     while (low < high) {
       var mid = (low + high + 1) >> 1;
@@ -106,13 +109,14 @@
   }
   // Indices of the records whose text contains `token` anywhere, in order.
   function containing(token) {
+    var corpus = isHanCode(token.charCodeAt(0)) ? hanCorpus : otherCorpus;
     var found = [], from = 0;
     while (true) {
-      var at = corpus.indexOf(token, from);
+      var at = corpus.text.indexOf(token, from);
       if (at < 0) return found;
-      var index = recordAt(at);
+      var index = recordAt(corpus.offsets, at);
       found.push(index);
-      from = offsets[index + 1];
+      from = corpus.offsets[index + 1];
     }
   }
   var synonyms = data.synonyms;
@@ -179,7 +183,8 @@
       last.tokens.every(function (t, i) { return queryTokens[i].indexOf(t) === 0; });
     var longest = queryTokens.reduce(function (a, b) { return b.length > a.length ? b : a; });
     var found;
-    if (narrow) {
+    // Filtering many candidates one by one costs more than one pass over a corpus.
+    if (narrow && last.candidates.length <= 2000) {
       found = last.candidates.filter(function (i) { return records[i].nTitle.indexOf(longest) >= 0 || records[i].nBody.indexOf(longest) >= 0; });
     } else {
       var cacheKey = key + "\u0000" + longest;
