@@ -190,11 +190,7 @@ struct SiteRenderer {
             case .rule(let rule):
                 flush()
                 let status = rule.status ?? chapter.status
-                let replacements = rule.replacedBy.compactMap { id in
-                    index.rule(id, in: language).map { found in
-                        LinkView(title: found.rule.title, href: rel(SiteURLs.path(of: .rule(id), in: language)))
-                    }
-                }
+                let replacements = replacementLinks(rule, language, from: page)
                 blocks.append(ChapterBlockView(rule: RuleView(
                     id: chapter.ruleID(rule.localID), anchor: rule.localID, kind: rule.kind.rawValue,
                     kindLabel: ui.kindLabel(rule.kind), title: rule.title, titleLevel: sectionLevel + 1, bodyHTML: renderer.render(rule.body),
@@ -258,17 +254,22 @@ struct SiteRenderer {
         return html(page, templates.render(view, with: "glossary"))
     }
 
+    /// Links to the rules named in a rule's `replaced-by`, titled in `language`.
+    private func replacementLinks(_ rule: Rule, _ language: Language, from page: String) -> [LinkView] {
+        rule.replacedBy.compactMap { id in
+            index.rule(id, in: language).map {
+                LinkView(title: $0.rule.title, href: SiteURLs.relative(SiteURLs.path(of: .rule(id), in: language), from: page))
+            }
+        }
+    }
+
     private func changelogPage(_ language: Language) -> OutputFile {
         let ui = strings(language)
         let page = SiteURLs.changelog(language)
         let rel = { (path: String) in SiteURLs.relative(path, from: page) }
         func rule(_ id: String) -> ChangedRuleView {
             let found = index.rule(id, in: language)
-            let replacements = (found?.rule.replacedBy ?? []).compactMap { replacement in
-                index.rule(replacement, in: language).map {
-                    LinkView(title: $0.rule.title, href: rel(SiteURLs.path(of: .rule(replacement), in: language)))
-                }
-            }
+            let replacements = found.map { replacementLinks($0.rule, language, from: page) } ?? []
             return ChangedRuleView(id: id, title: found?.rule.title ?? id, href: rel(SiteURLs.path(of: .rule(id), in: language)),
                                    replacements: replacements, hasReplacements: !replacements.isEmpty)
         }
