@@ -16,12 +16,16 @@ struct Build: ParsableCommand {
     @Option(name: .long, help: "The last published rules.json: its ids must remain, and the changelog shows what changed since.")
     var baseline: String?
 
+    @Flag(name: .long, help: "Print how long each stage of the build took.")
+    var timings = false
+
     func run() throws {
         let builder = HandbookBuilder(configuration: BuildConfiguration(
             contentPath: sources.content, templatesPath: sources.templates, outputPath: output, baseURL: baseURL,
             openCCTable: sources.openccTable, baselinePath: baseline))
         let outcome = builder.build()
         Report.print(outcome.diagnostics)
+        if timings { print(outcome.clock.report) }
         guard outcome.succeeded else { throw ExitCode.failure }
         let index = URL(fileURLWithPath: output).appendingPathComponent("index.html").standardizedFileURL
         print("Built \(outcome.files.count) files into \(output)/. Open file://\(index.path)")

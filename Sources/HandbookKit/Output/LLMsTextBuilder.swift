@@ -70,12 +70,13 @@ struct LLMsTextBuilder {
         let page = Self.full(language)
         let ui = strings[language]!
         var text = heading(language)
+        let rulesByChapter = Dictionary(grouping: catalog.rules, by: \.chapter)
         for scope in catalog.scopes {
             text += "\n## \(scope.title[language])\n"
             for chapter in chapters(in: scope) {
                 text += "\n### \(chapter.title[language])\n\n\(link(chapter.url[language], from: page))\n\n\(oneLine(chapter.summary[language]))\n"
                 if let note = chapter.note { text += "\n\(ui.legacy): \(oneLine(note[language]))\n" }
-                for rule in catalog.rules(chapter: chapter.id) {
+                for rule in rulesByChapter[chapter.id] ?? [] {
                     let kind = ui.kindLabel(rule.kind).uppercased()
                     let status = rule.status == .current ? "" : " [\(rule.status == .legacy ? ui.legacy : ui.deprecated)]"
                     text += "\n#### \(kind): \(rule.title[language])\(status)\n\n"

@@ -1,55 +1,142 @@
 import Foundation
 
-/// The sidebar's HTML for every folder of the site, rendered from `nav.mustache` up front.
-/// Pages in one folder share the same relative links, so each page only marks its own entry
-/// (`aria-current`) and opens its part — two string replacements instead of a template pass
-/// over every chapter of the handbook.
+/// The sidebar of every page.
+///
+/// A handbook of ordinary size lists every chapter in the sidebar. Pages in one folder share the
+/// same relative links, so the list is rendered from `nav.mustache` once per folder, with a
+/// placeholder where a page marks its part open and its own entry current; a page then only
+/// joins the pieces. Beyond `fullListLimit` chapters in a language a full list is no help to a
+/// reader and would make every page, and the build, grow with the size of the handbook: the
+/// sidebar then lists the parts, and under the current part only the chapters around the current
+/// one and a link to the part's page, which lists them all.
 struct NavigationCache: Sendable {
+    /// The most chapters per language the sidebar lists in full.
+    static let fullListLimit = 400
+    /// Chapters listed before and after the current one in a windowed sidebar.
+    static let windowRadius = 8
+
+    /// Stands in for a page's marks in the cached HTML: content cannot hold NUL (the loader
+    /// rejects it), so the rendered list splits on it unambiguously.
+    private static let slot = "\u{0}"
+
+    /// One folder's sidebar, split at its slots. Slots come in document order: per part, its
+    /// `<li>` class, its link, then one per chapter link.
+    private struct Pieces: Sendable {
+        var text: [Substring]
+        var partSlot: [String: Int]
+        var chapterSlot: [String: Int]
+    }
+
     private struct Key: Hashable {
         var language: Language
         var folder: String
     }
 
-    private let html: [Key: String]
     private let handbook: Handbook
+    private let templates: TemplateSet
+    private let pieces: [Key: Pieces]
+    /// Each part's chapters in order, and each chapter's place in its part.
+    private let partChapters: [Language: [String: [Chapter]]]
+    private let positions: [Language: [String: Int]]
 
     init(handbook: Handbook, templates: TemplateSet) {
         self.handbook = handbook
-        var html: [Key: String] = [:]
-        for language in Language.allCases {
+        self.templates = templates
+        var pieces: [Key: Pieces] = [:]
+        for language in Language.allCases where handbook.chapters(in: language).count <= Self.fullListLimit {
             // Every page of a language lives in `<lang>/` or `<lang>/<part>/`.
             let folders = ["\(language.folder)/"] + handbook.parts(in: language).map { "\(language.folder)/\($0.id)/" }
             for folder in folders {
-                let page = folder + "page.html"
-                let rel = { (path: String) in SiteURLs.relative(path, from: page) }
-                let view = NavView(parts: handbook.parts(in: language).map { part in
-                    NavPartView(id: part.id, title: part.title, href: rel(SiteURLs.part(part.id, language)),
-                                chapters: handbook.chapters(inPart: part.id, language: language).map {
-                                    LinkView(title: $0.title, href: rel(SiteURLs.chapter($0.id, language)))
-                                })
-                })
-                html[Key(language: language, folder: folder)] = templates.render(view, with: "nav")
+                pieces[Key(language: language, folder: folder)] = Self.pieces(handbook, language, folder, templates)
             }
         }
-        self.html = html
+        self.pieces = pieces
+        var partChapters: [Language: [String: [Chapter]]] = [:]
+        var positions: [Language: [String: Int]] = [:]
+        for language in Language.allCases {
+            let grouped = Dictionary(grouping: handbook.chapters(in: language), by: \.part)
+            partChapters[language] = grouped
+            positions[language] = Dictionary(uniqueKeysWithValues: grouped.values.flatMap { $0.enumerated().map { ($1.id, $0) } })
+        }
+        self.partChapters = partChapters
+        self.positions = positions
     }
 
     /// The sidebar for `page`, with the current chapter (or part) marked and its part open.
     func html(language: Language, page: String, currentPart: String?, currentChapter: String?) -> String {
         let folder = page.split(separator: "/").dropLast().map { $0 + "/" }.joined()
-        guard var result = html[Key(language: language, folder: folder)] ?? html[Key(language: language, folder: "\(language.folder)/")]
-        else { return "" }
-        let rel = { (path: String) in SiteURLs.relative(path, from: page) }
-        if let currentPart {
-            let partLink = "<a href=\"\(HTML.escape(rel(SiteURLs.part(currentPart, language))))\">"
-            let marked = currentChapter == nil ? partLink.dropLast() + " aria-current=\"page\">" : Substring(partLink)
-            result = result.replacingOccurrences(of: "<li class=\"nav-part\">\n      " + partLink,
-                                                 with: "<li class=\"nav-part open\">\n      " + marked)
+        guard let pieces = pieces[Key(language: language, folder: folder)] else {
+            return windowed(language: language, page: page, currentPart: currentPart, currentChapter: currentChapter)
         }
-        if let currentChapter {
-            let link = "<li><a href=\"\(HTML.escape(rel(SiteURLs.chapter(currentChapter, language))))\">"
-            result = result.replacingOccurrences(of: link, with: link.dropLast() + " aria-current=\"page\">")
+        var marks: [Int: String] = [:]
+        if let currentPart, let slot = pieces.partSlot[currentPart] {
+            marks[slot] = " open"
+            if currentChapter == nil { marks[slot + 1] = " aria-current=\"page\"" }
+        }
+        if let currentChapter, let slot = pieces.chapterSlot[currentChapter] {
+            marks[slot] = " aria-current=\"page\""
+        }
+        var result = ""
+        result.reserveCapacity(pieces.text.reduce(0) { $0 + $1.utf8.count } + 64)
+        for (index, piece) in pieces.text.enumerated() {
+            if index > 0, let mark = marks[index - 1] { result += mark }
+            result += piece
         }
         return result
+    }
+
+    private static func pieces(_ handbook: Handbook, _ language: Language, _ folder: String,
+                               _ templates: TemplateSet) -> Pieces {
+        let page = folder + "page.html"
+        let rel = { (path: String) in SiteURLs.relative(path, from: page) }
+        var partSlot: [String: Int] = [:]
+        var chapterSlot: [String: Int] = [:]
+        var next = 0
+        let view = NavView(parts: handbook.parts(in: language).map { part in
+            partSlot[part.id] = next
+            next += 2
+            let chapters = handbook.chapters(inPart: part.id, language: language).map { chapter in
+                chapterSlot[chapter.id] = next
+                next += 1
+                return NavLinkView(title: chapter.title, href: rel(SiteURLs.chapter(chapter.id, language)), mark: slot)
+            }
+            return NavPartView(title: part.title, href: rel(SiteURLs.part(part.id, language)), openMark: slot,
+                               mark: slot, chapters: chapters, hasChapters: !chapters.isEmpty)
+        })
+        let text = templates.render(view, with: "nav").split(separator: Character(slot), omittingEmptySubsequences: false)
+        precondition(text.count == next + 1, "nav.mustache must print each part's openMark and mark and each chapter's mark once")
+        return Pieces(text: text, partSlot: partSlot, chapterSlot: chapterSlot)
+    }
+
+    /// The sidebar of a large handbook: every part, and around the current chapter a window of
+    /// its part's chapters with a link to the part's full list.
+    private func windowed(language: Language, page: String, currentPart: String?, currentChapter: String?) -> String {
+        let rel = { (path: String) in SiteURLs.relative(path, from: page) }
+        let ui = templates.strings[language]!
+        let current = " aria-current=\"page\""
+        let view = NavView(parts: handbook.parts(in: language).map { part in
+            guard part.id == currentPart else {
+                return NavPartView(title: part.title, href: rel(SiteURLs.part(part.id, language)))
+            }
+            let all = partChapters[language]?[part.id] ?? []
+            var window = all[...]
+            if let position = currentChapter.flatMap({ positions[language]?[$0] }) {
+                window = all[max(0, position - Self.windowRadius)...min(all.count - 1, position + Self.windowRadius)]
+            } else {
+                window = []
+            }
+            let partHref = rel(SiteURLs.part(part.id, language))
+            var chapters = window.map { chapter in
+                NavLinkView(title: chapter.title, href: rel(SiteURLs.chapter(chapter.id, language)),
+                            mark: chapter.id == currentChapter ? current : "")
+            }
+            if window.count < all.count {
+                chapters.append(NavLinkView(title: ui.count(ui.chaptersCount, all.count), href: partHref, mark: ""))
+            }
+            return NavPartView(title: part.title, href: partHref, openMark: " open",
+                               mark: currentChapter == nil ? current : "", chapters: chapters,
+                               hasChapters: !chapters.isEmpty)
+        })
+        return templates.render(view, with: "nav")
     }
 }

@@ -40,12 +40,22 @@ extension LinkView: TemplateView {
     ]
 }
 
+extension NavLinkView: TemplateView {
+    static let templateKeys: [String: PartialKeyPath<NavLinkView> & Sendable] = [
+        "title": \NavLinkView.title,
+        "href": \NavLinkView.href,
+        "mark": \NavLinkView.mark,
+    ]
+}
+
 extension NavPartView: TemplateView {
     static let templateKeys: [String: PartialKeyPath<NavPartView> & Sendable] = [
-        "id": \NavPartView.id,
         "title": \NavPartView.title,
         "href": \NavPartView.href,
+        "openMark": \NavPartView.openMark,
+        "mark": \NavPartView.mark,
         "chapters": \NavPartView.chapters,
+        "hasChapters": \NavPartView.hasChapters,
     ]
 }
 

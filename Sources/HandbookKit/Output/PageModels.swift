@@ -9,11 +9,22 @@ struct LinkView: Sendable {
     var detail: String = ""
 }
 
-struct NavPartView: Sendable {
-    var id: String
+/// A sidebar entry. `mark` is printed raw inside the link's tag: ` aria-current="page"` on the
+/// current page, or a placeholder that NavigationCache fills in per page.
+struct NavLinkView: Sendable {
     var title: String
     var href: String
-    var chapters: [LinkView]
+    var mark: String
+}
+
+struct NavPartView: Sendable {
+    var title: String
+    var href: String
+    /// Printed raw after the `<li>`'s class: ` open` for the current part, or a placeholder.
+    var openMark: String = ""
+    var mark: String = ""
+    var chapters: [NavLinkView] = []
+    var hasChapters = false
 }
 
 struct NavView: Sendable {

@@ -32,10 +32,15 @@ struct SiteRenderer {
         self.changelog = changelog
         self.unreleased = unreleased
         navigation = NavigationCache(handbook: index.handbook, templates: templates)
+        readingOrder = Language.allCases.reduce(into: [:]) { order, language in
+            order[language] = Dictionary(uniqueKeysWithValues: index.handbook.chapters(in: language).enumerated().map { ($1.id, $0) })
+        }
         uiTables = templates.strings.mapValues(UIStringTable.init)
     }
 
     private let uiTables: [Language: UIStringTable]
+    /// Each chapter's place in its language's reading order, for the pager.
+    private let readingOrder: [Language: [String: Int]]
 
     func render() -> [OutputFile] {
         var files: [OutputFile] = []
@@ -204,7 +209,7 @@ struct SiteRenderer {
         }
         flush()
         let all = handbook.chapters(in: language)
-        let position = all.firstIndex { $0.id == chapter.id }!
+        let position = readingOrder[language]![chapter.id]!
         let neighbour = { (offset: Int) -> LinkView? in
             let index = position + offset
             guard all.indices.contains(index) else { return nil }

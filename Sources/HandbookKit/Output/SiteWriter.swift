@@ -42,11 +42,18 @@ public struct SiteWriter: Sendable {
         try? fileManager.removeItem(at: staging)
         do {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
-            for file in files {
-                let url = staging.appendingPathComponent(file.path)
-                try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try file.data.write(to: url)
+            let folders = Set(files.map { ($0.path as NSString).deletingLastPathComponent }).sorted()
+            for folder in folders where !folder.isEmpty {
+                try fileManager.createDirectory(at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
             }
+            // Thousands of small files: write them on all cores.
+            let failures = ParallelMap.map(files) { file in Self.write(file.data, to: staging.path + "/" + file.path) }
+            if let failure = failures.lazy.compactMap({ $0 }).first {
+                throw Failure.cannotWrite(output.path, failure)
+            }
+        } catch let failure as Failure {
+            try? fileManager.removeItem(at: staging)
+            throw failure
         } catch {
             try? fileManager.removeItem(at: staging)
             throw Failure.cannotWrite(output.path, error.localizedDescription)
@@ -75,6 +82,29 @@ public struct SiteWriter: Sendable {
 
     /// Swaps two paths atomically, where the system can; false when it cannot (then the caller
     /// falls back to two renames). Looked up at run time: not every C library declares it.
+    /// Writes one file; the reason it failed, if it did.
+    static func write(_ data: Data, to path: String) -> String? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return reason(errno) }
+        defer { close(descriptor) }
+        return data.withUnsafeBytes { buffer -> String? in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return reason(errno)
+                }
+                offset += written
+            }
+            return nil
+        }
+    }
+
+    private static func reason(_ code: Int32) -> String {
+        code == ENOSPC ? "not enough space on the disk" : String(cString: strerror(code))
+    }
+
     static func exchange(_ a: URL, _ b: URL) -> Bool {
         #if os(Linux)
         typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32

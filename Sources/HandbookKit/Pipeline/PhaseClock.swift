@@ -1,0 +1,22 @@
+import Foundation
+
+/// Wall time per stage of a build, for `build --timings` and the benchmarks.
+public struct PhaseClock: Sendable {
+    public private(set) var phases: [(name: String, seconds: Double)] = []
+    private var last = DispatchTime.now().uptimeNanoseconds
+
+    public init() {}
+
+    /// Ends the current stage under `name` and starts the next.
+    mutating func lap(_ name: String) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        phases.append((name, Double(now - last) / 1e9))
+        last = now
+    }
+
+    public var report: String {
+        let total = phases.reduce(0) { $0 + $1.seconds }
+        return phases.map { String(format: "%-22@ %8.3f s", $0.name, $0.seconds) }.joined(separator: "\n")
+            + String(format: "\n%-22@ %8.3f s", "total", total)
+    }
+}
