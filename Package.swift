@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .systemLibrary(
@@ -45,17 +46,26 @@ let package = Package(
                 .product(name: "MCP", package: "swift-sdk"),
             ]
         ),
+        // The live preview (`HandbookGen serve`): rebuilds on change, reloads open pages.
+        .target(
+            name: "HandbookServe",
+            dependencies: [
+                "HandbookKit",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+            ]
+        ),
         .executableTarget(
             name: "HandbookGen",
             dependencies: [
                 "HandbookKit",
                 "HandbookMCP",
+                "HandbookServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "HandbookGenTests",
-            dependencies: ["HandbookKit", "RulesCatalog", "HandbookMCP"],
+            dependencies: ["HandbookKit", "RulesCatalog", "HandbookMCP", "HandbookServe"],
             exclude: ["Fixtures", "Golden"]
         ),
     ],

@@ -7,7 +7,7 @@ import HandbookKit
 struct HandbookGen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Builds the bilingual iOS design handbook (pages, search index, rules.json, llms.txt) and answers questions about its rules.",
-        subcommands: [Build.self, Check.self, Rules.self, MCPServer.self, Translations.self, Release.self],
+        subcommands: [Build.self, Check.self, Serve.self, Rules.self, MCPServer.self, Translations.self, Release.self],
         defaultSubcommand: Build.self)
 }
 

@@ -6,10 +6,13 @@ import Foundation
 public struct HandbookLoader: Sendable {
     public var contentDirectory: URL
     public var displayRoot: String
+    /// Chapters parsed by an earlier load, reused when their file is unchanged (`serve`).
+    public var chapterCache: ChapterCache?
 
-    public init(contentDirectory: URL, displayRoot: String) {
+    public init(contentDirectory: URL, displayRoot: String, chapterCache: ChapterCache? = nil) {
         self.contentDirectory = contentDirectory
         self.displayRoot = displayRoot
+        self.chapterCache = chapterCache
     }
 
     static let partFields: [FrontMatterField] = [
@@ -107,8 +110,15 @@ public struct HandbookLoader: Sendable {
     func loadChapter(url: URL, path: String, part: String, language: Language,
                      log: inout DiagnosticLog) -> Chapter? {
         guard let file = SourceFile.read(at: url, displayPath: path, log: &log) else { return nil }
-        return parseChapter(file, part: part, slug: url.deletingPathExtension().lastPathComponent,
-                            language: language, log: &log)
+        let parse = { () -> (Chapter?, DiagnosticLog) in
+            var parseLog = DiagnosticLog()
+            let chapter = parseChapter(file, part: part, slug: url.deletingPathExtension().lastPathComponent,
+                                       language: language, log: &parseLog)
+            return (chapter, parseLog)
+        }
+        let (chapter, parseLog) = chapterCache?.chapter(for: file, parse: parse) ?? parse()
+        log.merge(parseLog)
+        return chapter
     }
 
     func parseChapter(_ file: SourceFile, part: String, slug: String, language: Language,

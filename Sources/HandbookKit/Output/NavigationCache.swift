@@ -5,13 +5,13 @@ import Foundation
 /// A handbook of ordinary size lists every chapter in the sidebar. Pages in one folder share the
 /// same relative links, so the list is rendered from `nav.mustache` once per folder, with a
 /// placeholder where a page marks its part open and its own entry current; a page then only
-/// joins the pieces. Beyond `fullListLimit` chapters in a language a full list is no help to a
+/// joins the pieces. Beyond `defaultFullListLimit` chapters in a language a full list is no help to a
 /// reader and would make every page, and the build, grow with the size of the handbook: the
 /// sidebar then lists the parts, and under the current part only the chapters around the current
 /// one and a link to the part's page, which lists them all.
 struct NavigationCache: Sendable {
     /// The most chapters per language the sidebar lists in full.
-    static let fullListLimit = 400
+    static let defaultFullListLimit = 400
     /// Chapters listed before and after the current one in a windowed sidebar.
     static let windowRadius = 8
 
@@ -39,11 +39,11 @@ struct NavigationCache: Sendable {
     private let partChapters: [Language: [String: [Chapter]]]
     private let positions: [Language: [String: Int]]
 
-    init(handbook: Handbook, templates: TemplateSet) {
+    init(handbook: Handbook, templates: TemplateSet, fullListLimit: Int = Self.defaultFullListLimit) {
         self.handbook = handbook
         self.templates = templates
         var pieces: [Key: Pieces] = [:]
-        for language in Language.allCases where handbook.chapters(in: language).count <= Self.fullListLimit {
+        for language in Language.allCases where handbook.chapters(in: language).count <= fullListLimit {
             // Every page of a language lives in `<lang>/` or `<lang>/<part>/`.
             let folders = ["\(language.folder)/"] + handbook.parts(in: language).map { "\(language.folder)/\($0.id)/" }
             for folder in folders {

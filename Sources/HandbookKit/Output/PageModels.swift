@@ -1,7 +1,7 @@
 /// View models for the templates. They hold only stored properties: swift-mustache reads values
 /// by reflection, and a computed property would render as nothing.
 
-struct LinkView: Sendable {
+struct LinkView: Sendable, Equatable {
     var title: String
     var href: String
     var isCurrent: Bool = false
@@ -11,13 +11,13 @@ struct LinkView: Sendable {
 
 /// A sidebar entry. `mark` is printed raw inside the link's tag: ` aria-current="page"` on the
 /// current page, or a placeholder that NavigationCache fills in per page.
-struct NavLinkView: Sendable {
+struct NavLinkView: Sendable, Equatable {
     var title: String
     var href: String
     var mark: String
 }
 
-struct NavPartView: Sendable {
+struct NavPartView: Sendable, Equatable {
     var title: String
     var href: String
     /// Printed raw after the `<li>`'s class: ` open` for the current part, or a placeholder.
@@ -27,17 +27,17 @@ struct NavPartView: Sendable {
     var hasChapters = false
 }
 
-struct NavView: Sendable {
+struct NavView: Sendable, Equatable {
     var parts: [NavPartView]
 }
 
-struct AlternateView: Sendable {
+struct AlternateView: Sendable, Equatable {
     var hreflang: String
     var href: String
 }
 
 /// What every page's layout needs.
-struct LayoutView: Sendable {
+struct LayoutView: Sendable, Equatable {
     var lang: String
     var pageKind: String
     var documentTitle: String
@@ -63,7 +63,7 @@ struct LayoutView: Sendable {
     var ui: UIStringTable
 }
 
-struct RuleView: Sendable {
+struct RuleView: Sendable, Equatable {
     var id: String
     var anchor: String
     var kind: String
@@ -85,7 +85,7 @@ struct RuleView: Sendable {
     var otherLanguageHref: String
 }
 
-struct SectionView: Sendable {
+struct SectionView: Sendable, Equatable {
     var anchor: String
     var level: Int
     var isSubsection: Bool
@@ -95,19 +95,19 @@ struct SectionView: Sendable {
 }
 
 /// One piece of a chapter body: exactly one of the three is set.
-struct ChapterBlockView: Sendable {
+struct ChapterBlockView: Sendable, Equatable {
     var html: String?
     var section: SectionView?
     var rule: RuleView?
 }
 
-struct TOCEntryView: Sendable {
+struct TOCEntryView: Sendable, Equatable {
     var anchor: String
     var title: String
     var isSubsection: Bool
 }
 
-struct ChapterPageView: Sendable {
+struct ChapterPageView: Sendable, Equatable {
     var layout: LayoutView
     var id: String
     var title: String
@@ -129,7 +129,7 @@ struct ChapterPageView: Sendable {
     var next: LinkView?
 }
 
-struct PartPageView: Sendable {
+struct PartPageView: Sendable, Equatable {
     var layout: LayoutView
     var title: String
     var summary: String
@@ -137,7 +137,7 @@ struct PartPageView: Sendable {
     var chapters: [LinkView]
 }
 
-struct HomePartView: Sendable {
+struct HomePartView: Sendable, Equatable {
     var title: String
     var href: String
     var summary: String
@@ -145,7 +145,7 @@ struct HomePartView: Sendable {
     var chapters: [LinkView]
 }
 
-struct HomePageView: Sendable {
+struct HomePageView: Sendable, Equatable {
     var layout: LayoutView
     var title: String
     var description: String
@@ -154,7 +154,7 @@ struct HomePageView: Sendable {
     var rulesJSONHref: String
 }
 
-struct GlossaryEntryView: Sendable {
+struct GlossaryEntryView: Sendable, Equatable {
     var anchor: String
     var term: String
     var english: String
@@ -163,33 +163,33 @@ struct GlossaryEntryView: Sendable {
     var note: String
 }
 
-struct GlossaryPageView: Sendable {
+struct GlossaryPageView: Sendable, Equatable {
     var layout: LayoutView
     var title: String
     var intro: String
     var entries: [GlossaryEntryView]
 }
 
-struct SearchPageView: Sendable {
+struct SearchPageView: Sendable, Equatable {
     var layout: LayoutView
     var title: String
 }
 
-struct RootLanguageView: Sendable {
+struct RootLanguageView: Sendable, Equatable {
     var lang: String
     var name: String
     var href: String
     var siteTitle: String
 }
 
-struct RootPageView: Sendable {
+struct RootPageView: Sendable, Equatable {
     var languages: [RootLanguageView]
     var stylesheet: String
     var script: String
     var isNotFound: Bool
 }
 
-struct ChangedRuleView: Sendable {
+struct ChangedRuleView: Sendable, Equatable {
     var id: String
     var title: String
     var href: String
@@ -197,13 +197,13 @@ struct ChangedRuleView: Sendable {
     var hasReplacements: Bool
 }
 
-struct ChangeGroupView: Sendable {
+struct ChangeGroupView: Sendable, Equatable {
     var label: String
     var kind: String
     var rules: [ChangedRuleView]
 }
 
-struct ReleaseView: Sendable {
+struct ReleaseView: Sendable, Equatable {
     var anchor: String
     var heading: String
     var date: String
@@ -211,7 +211,7 @@ struct ReleaseView: Sendable {
     var groups: [ChangeGroupView]
 }
 
-struct ChangelogPageView: Sendable {
+struct ChangelogPageView: Sendable, Equatable {
     var layout: LayoutView
     var title: String
     var intro: String

@@ -13,6 +13,8 @@ struct SiteRenderer {
     var changelog = Changelog()
     /// Changes since the baseline, shown as the coming release.
     var unreleased: CatalogDiff?
+    /// The previous build's pages, during `serve`.
+    var pageCache: PageCache?
 
     /// The sidebar, rendered once per folder instead of once per page: with it in every page
     /// template, build time grew with the square of the number of chapters.
@@ -22,7 +24,7 @@ struct SiteRenderer {
 
     init(index: HandbookIndex, resolver: LinkResolver, links: LinkChecker.Findings, templates: TemplateSet,
          baseURL: String?, freshness: TranslationFreshness = TranslationFreshness(), changelog: Changelog = Changelog(),
-         unreleased: CatalogDiff? = nil) {
+         unreleased: CatalogDiff? = nil, pageCache: PageCache? = nil) {
         self.index = index
         self.resolver = resolver
         self.links = links
@@ -31,6 +33,7 @@ struct SiteRenderer {
         self.freshness = freshness
         self.changelog = changelog
         self.unreleased = unreleased
+        self.pageCache = pageCache
         navigation = NavigationCache(handbook: index.handbook, templates: templates)
         readingOrder = Language.allCases.reduce(into: [:]) { order, language in
             order[language] = Dictionary(uniqueKeysWithValues: index.handbook.chapters(in: language).enumerated().map { ($1.id, $0) })
@@ -121,8 +124,12 @@ struct SiteRenderer {
         }
     }
 
-    private func html(_ path: String, _ text: String) -> OutputFile {
-        OutputFile(path: path, text: text)
+    /// Renders a page, or takes it from the previous build when its view has not changed.
+    private func render<View: Equatable & Sendable>(_ path: String, _ view: View, _ template: String) -> OutputFile {
+        guard let pageCache else { return OutputFile(path: path, text: templates.render(view, with: template)) }
+        return OutputFile(path: path, data: pageCache.page(path, view: view) {
+            Data(templates.render(view, with: template).utf8)
+        })
     }
 
     // MARK: Pages
@@ -144,7 +151,7 @@ struct SiteRenderer {
                            title: ui.siteTitle, description: ui.siteDescription, breadcrumbs: []),
             title: ui.siteTitle, description: ui.siteDescription, parts: parts,
             rulesCount: ui.count(ui.rulesCount, ruleCount), rulesJSONHref: rel(SiteURLs.rulesJSON))
-        return html(page, templates.render(view, with: "home"))
+        return render(page, view, "home")
     }
 
     private func partPage(_ part: Part) -> OutputFile {
@@ -163,7 +170,7 @@ struct SiteRenderer {
                            currentPart: part.id),
             title: part.title, summary: part.summary,
             bodyHTML: linkRenderer(language, page: page, chapter: nil).render(part.body), chapters: chapters)
-        return html(page, templates.render(view, with: "part"))
+        return render(page, view, "part")
     }
 
     private func chapterPage(_ chapter: Chapter) -> OutputFile {
@@ -236,7 +243,7 @@ struct SiteRenderer {
             rulesCount: ui.count(ui.rulesCount, chapter.rules.count), blocks: blocks, toc: toc,
             hasTOC: !toc.isEmpty, related: related, hasRelated: !related.isEmpty, backlinks: backlinks,
             hasBacklinks: !backlinks.isEmpty, previous: neighbour(-1), next: neighbour(1))
-        return html(page, templates.render(view, with: "chapter"))
+        return render(page, view, "chapter")
     }
 
     private func glossaryPage(_ language: Language) -> OutputFile {
@@ -256,7 +263,7 @@ struct SiteRenderer {
                            title: ui.glossary, description: ui.glossaryIntro,
                            breadcrumbs: [LinkView(title: ui.home, href: SiteURLs.relative(SiteURLs.home(language), from: page))]),
             title: ui.glossary, intro: ui.glossaryIntro, entries: entries)
-        return html(page, templates.render(view, with: "glossary"))
+        return render(page, view, "glossary")
     }
 
     /// Links to the rules named in a rule's `replaced-by`, titled in `language`.
@@ -305,7 +312,7 @@ struct SiteRenderer {
                            title: ui.changelog, description: ui.changelogIntro,
                            breadcrumbs: [LinkView(title: ui.home, href: rel(SiteURLs.home(language)))]),
             title: ui.changelog, intro: ui.changelogIntro, releases: releases)
-        return html(page, templates.render(view, with: "changelog"))
+        return render(page, view, "changelog")
     }
 
     private func searchPage(_ language: Language) -> OutputFile {
@@ -316,7 +323,7 @@ struct SiteRenderer {
                            title: ui.search, description: ui.searchHint,
                            breadcrumbs: [LinkView(title: ui.home, href: SiteURLs.relative(SiteURLs.home(language), from: page))]),
             title: ui.search)
-        return html(page, templates.render(view, with: "search"))
+        return render(page, view, "search")
     }
 
     private func rootPage(notFound: Bool) -> OutputFile {
@@ -330,6 +337,6 @@ struct SiteRenderer {
             },
             stylesheet: href(SiteURLs.asset("style.css")), script: href(SiteURLs.asset("site.js")),
             isNotFound: notFound)
-        return html(page, templates.render(view, with: "root"))
+        return render(page, view, "root")
     }
 }

@@ -82,6 +82,28 @@ public struct SiteWriter: Sendable {
 
     /// Swaps two paths atomically, where the system can; false when it cannot (then the caller
     /// falls back to two renames). Looked up at run time: not every C library declares it.
+    /// Brings a site this writer wrote up to date in place: writes the files whose bytes changed
+    /// and removes those that are gone. For `serve`, whose output folder belongs to one process;
+    /// a build uses `write`, which swaps the whole folder. Returns how many files it wrote.
+    @discardableResult
+    public func update(_ files: [OutputFile], previous: [String: Data]) throws -> Int {
+        let fileManager = FileManager.default
+        var written = 0
+        for file in files where previous[file.path] != file.data {
+            let url = output.appendingPathComponent(file.path)
+            if previous[file.path] == nil {
+                try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            }
+            if let failure = Self.write(file.data, to: url.path) { throw Failure.cannotWrite(url.path, failure) }
+            written += 1
+        }
+        let current = Set(files.map(\.path))
+        for path in previous.keys where !current.contains(path) {
+            try? fileManager.removeItem(at: output.appendingPathComponent(path))
+        }
+        return written
+    }
+
     /// Writes one file; the reason it failed, if it did.
     static func write(_ data: Data, to path: String) -> String? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)

@@ -90,7 +90,7 @@ public struct UIStrings: Codable, Sendable {
 
 /// UIStrings as templates read them: a table built once, so that `{{layout.ui.…}}` is a hash
 /// lookup rather than a reflection over sixty properties on every use.
-struct UIStringTable: MustacheParent, Sendable {
+struct UIStringTable: MustacheParent, Sendable, Equatable {
     private let values: [String: String]
 
     init(_ strings: UIStrings) {

@@ -5,9 +5,12 @@ import RulesCatalog
 /// so a run shows every problem at once; nothing is written when there is an error.
 public struct HandbookBuilder: Sendable {
     public var configuration: BuildConfiguration
+    /// The previous build's work, for rebuilds during `serve`.
+    public var caches: BuildCaches?
 
-    public init(configuration: BuildConfiguration) {
+    public init(configuration: BuildConfiguration, caches: BuildCaches? = nil) {
         self.configuration = configuration
+        self.caches = caches
     }
 
     public struct Outcome: Sendable {
@@ -30,7 +33,8 @@ public struct HandbookBuilder: Sendable {
         let templates = TemplateSet.load(from: configuration.templatesURL,
                                          displayRoot: BuildConfiguration.display(configuration.templatesPath), log: &log)
         let loader = HandbookLoader(contentDirectory: configuration.contentURL,
-                                    displayRoot: BuildConfiguration.display(configuration.contentPath))
+                                    displayRoot: BuildConfiguration.display(configuration.contentPath),
+                                    chapterCache: caches?.chapters)
         let handbook = loader.load(log: &log)
         clock.lap("load and parse")
         if handbook.chapters.values.allSatisfy(\.isEmpty), !log.hasErrors {
@@ -57,7 +61,7 @@ public struct HandbookBuilder: Sendable {
         clock.lap("rules catalogue")
         var files = SiteRenderer(index: index, resolver: resolver, links: links, templates: templates,
                                  baseURL: configuration.baseURL, freshness: freshness, changelog: changelog,
-                                 unreleased: baselineDiff).render()
+                                 unreleased: baselineDiff, pageCache: caches?.pages).render()
         clock.lap("pages")
         let searchBuilder = SearchIndexBuilder(index: index, catalogText: { catalogBuilder.plainText($1, $0) },
                                                normalizer: SearchNormalizer(variants: variants))

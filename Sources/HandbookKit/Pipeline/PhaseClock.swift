@@ -16,7 +16,8 @@ public struct PhaseClock: Sendable {
 
     public var report: String {
         let total = phases.reduce(0) { $0 + $1.seconds }
-        return phases.map { String(format: "%-22@ %8.3f s", $0.name, $0.seconds) }.joined(separator: "\n")
-            + String(format: "\n%-22@ %8.3f s", "total", total)
+        return (phases + [("total", total)]).map { phase in
+            phase.name.padding(toLength: 24, withPad: " ", startingAt: 0) + String(format: "%8.3f s", phase.seconds)
+        }.joined(separator: "\n")
     }
 }

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Builds the site again and again into one folder, as `serve` does: each rebuild reuses the
+/// chapters and pages a change did not affect and writes only the files whose bytes changed.
+/// Every rebuild produces exactly the files a full build would; a failed one writes nothing.
+public final class IncrementalBuilder: @unchecked Sendable {
+    public let configuration: BuildConfiguration
+    private var caches = BuildCaches()
+    /// What the output folder holds, once a build has succeeded.
+    public private(set) var published: [String: Data]?
+
+    public struct Report: Sendable {
+        public var outcome: HandbookBuilder.Outcome
+        public var pagesRendered = 0
+        public var pagesReused = 0
+        public var filesWritten = 0
+        public var seconds = 0.0
+    }
+
+    public init(configuration: BuildConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// Rebuilds; pass `templatesChanged` when a file under the templates folder changed.
+    public func build(templatesChanged: Bool = false) -> Report {
+        let start = DispatchTime.now().uptimeNanoseconds
+        if templatesChanged { caches.pages = PageCache() }
+        caches.pages.resetCounts()
+        var outcome = HandbookBuilder(configuration: configuration, caches: caches)
+            .generate(checkOutput: published == nil)
+        var report = Report(outcome: outcome, pagesRendered: caches.pages.rendered, pagesReused: caches.pages.reused)
+        if outcome.succeeded {
+            do {
+                let writer = SiteWriter(output: configuration.outputURL)
+                if let published {
+                    report.filesWritten = try writer.update(outcome.files, previous: published)
+                } else {
+                    try writer.write(outcome.files)
+                    report.filesWritten = outcome.files.count
+                }
+                published = Dictionary(outcome.files.map { ($0.path, $0.data) }, uniquingKeysWith: { $1 })
+            } catch {
+                published = nil  // the folder may be half updated: the next build replaces it whole
+                outcome.diagnostics.append(.error("\(error)", at: nil))
+                report.outcome = outcome
+            }
+        }
+        report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return report
+    }
+}

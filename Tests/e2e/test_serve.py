@@ -1,0 +1,149 @@
+"""`HandbookGen serve` end to end: start it on a copy of the handbook, open a page in headless
+Chromium, edit the chapter and see the page reload with the change, break the chapter and see
+the error on the page (and in the terminal) while the last good site stays served, fix it and see
+the page come back; edit a template and see it applied. The folder it keeps up to date must equal
+a full build of the same sources."""
+import filecmp
+import os
+import pathlib
+import queue
+import re
+import shutil
+import subprocess
+import threading
+import urllib.request
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import console_errors
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+CHAPTER = "en/bars/navigation-bar.md"
+PAGE = "en/bars/navigation-bar.html"
+
+
+@pytest.fixture(scope="module")
+def binary():
+    return os.environ.get("HANDBOOKGEN_BIN", str(REPO / ".build/debug/HandbookGen"))
+
+
+class Server:
+    """The serve process, its output lines collected as they come."""
+
+    def __init__(self, binary, root: pathlib.Path):
+        self.root = root
+        self.process = subprocess.Popen(
+            [binary, "serve", "--port", "0", "--content", str(root / "content"), "--templates",
+             str(root / "templates"), "--output", str(root / "site")],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.lines = queue.Queue()
+        self.output = []
+        threading.Thread(target=self._read, daemon=True).start()
+        self.base = None
+        while self.base is None:
+            line = self.next_line(timeout=120)
+            match = re.search(r"Serving (http://127\.0\.0\.1:\d+/)", line)
+            if match:
+                self.base = match.group(1)
+
+    def _read(self):
+        for line in self.process.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def next_line(self, timeout):
+        line = self.lines.get(timeout=timeout)
+        self.output.append(line)
+        return line
+
+    def wait_for_line(self, pattern, timeout=30):
+        while True:
+            line = self.next_line(timeout)
+            if re.search(pattern, line):
+                return line
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+@pytest.fixture()
+def server(binary, tmp_path):
+    shutil.copytree(REPO / "content", tmp_path / "content")
+    shutil.copytree(REPO / "templates", tmp_path / "templates")
+    server = Server(binary, tmp_path)
+    yield server
+    server.stop()
+
+
+def edit(path: pathlib.Path, old: str, new: str):
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def heading(browser):
+    return browser.find_element(By.CSS_SELECTOR, "h1").text
+
+
+def error_panel(browser):
+    panels = browser.find_elements(By.ID, "handbook-build-failed")
+    return panels[0].text if panels else ""
+
+
+def test_serve_reloads_on_edit_shows_errors_and_recovers(server, browser, binary):
+    chapter = server.root / "content" / CHAPTER
+    browser.get(server.base + PAGE)
+    assert heading(browser) == "Navigation bar"
+    browser.get_log("browser")
+
+    # An edit reloads the open page with the change.
+    browser.execute_script("window.beforeEdit = true")
+    edit(chapter, "title: Navigation bar\n", "title: Navigation bar (edited)\n")
+    WebDriverWait(browser, 15).until(lambda d: heading(d) == "Navigation bar (edited)")
+    assert browser.execute_script("return window.beforeEdit === undefined"), "the page was not reloaded"
+    assert server.wait_for_line(r"Rebuilt after 1 change in \d+ ms: \d+ pages rendered")
+
+    # A broken chapter: the error shows on the page, in compiler format, and in the terminal;
+    # the last good page stays served.
+    edit(chapter, "weight: 20\n", "weight: twenty\n")
+    WebDriverWait(browser, 15).until(lambda d: "must be an integer" in error_panel(d))
+    panel = error_panel(browser)
+    assert re.search(r"navigation-bar\.md:5:9: error: 'weight' must be an integer, not 'twenty'", panel), panel
+    assert heading(browser) == "Navigation bar (edited)"
+    server.wait_for_line(r"navigation-bar\.md:5:9: error: 'weight' must be an integer")
+    server.wait_for_line(r"failed; still serving the last good site")
+    with urllib.request.urlopen(server.base + PAGE) as response:
+        assert "Navigation bar (edited)" in response.read().decode()
+    # A page opened while the build is broken shows the error too.
+    browser.get(server.base + "en/index.html")
+    WebDriverWait(browser, 15).until(lambda d: "must be an integer" in error_panel(d))
+
+    # Fixed: the page reloads without the error.
+    browser.get(server.base + PAGE)
+    edit(chapter, "weight: twenty\n", "weight: 20\n")
+    edit(chapter, "title: Navigation bar (edited)\n", "title: Navigation bar\n")
+    WebDriverWait(browser, 15).until(lambda d: heading(d) == "Navigation bar" and not error_panel(d))
+
+    # A template change applies to the open page.
+    with open(server.root / "templates/assets/style.css", "a", encoding="utf-8") as css:
+        css.write("\n.lede { letter-spacing: 3px; }\n")
+    WebDriverWait(browser, 15).until(lambda d: d.execute_script(
+        "return getComputedStyle(document.querySelector('.lede')).letterSpacing") == "3px")
+    assert not console_errors(browser)
+
+    # What serve wrote is what a full build of the same sources writes.
+    server.wait_for_line(r"Rebuilt after 1 change")
+    full = server.root / "full"
+    subprocess.run([binary, "build", "--content", str(server.root / "content"), "--templates",
+                    str(server.root / "templates"), "--output", str(full)], check=True, capture_output=True)
+    assert_same_tree(full, server.root / "site")
+
+
+def assert_same_tree(expected: pathlib.Path, actual: pathlib.Path):
+    expected_files = sorted(p.relative_to(expected) for p in expected.rglob("*") if p.is_file())
+    actual_files = sorted(p.relative_to(actual) for p in actual.rglob("*") if p.is_file())
+    assert expected_files == actual_files
+    mismatch = [str(p) for p in expected_files if not filecmp.cmp(expected / p, actual / p, shallow=False)]
+    assert not mismatch, mismatch
