@@ -17,7 +17,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import console_errors
+from conftest import console_errors, make_driver
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 CHAPTER = "en/bars/navigation-bar.md"
@@ -75,6 +75,15 @@ def server(binary, tmp_path):
     server = Server(binary, tmp_path)
     yield server
     server.stop()
+
+
+@pytest.fixture()
+def browser(server):
+    """A browser of its own, closed before the server stops: the shared one would keep the
+    page's reconnection attempts in its log for later tests."""
+    driver = make_driver()
+    yield driver
+    driver.quit()
 
 
 def edit(path: pathlib.Path, old: str, new: str):
