@@ -100,3 +100,26 @@ def test_combobox_roles(site, browser):
     assert field.get_attribute("aria-controls") == "search-results"
     assert browser.find_element(By.ID, "search-results").get_attribute("role") == "listbox"
     assert browser.find_element(By.ID, "search-status").get_attribute("aria-live") == "polite"
+
+
+def test_the_list_shows_the_best_matches_and_counts_them_all(site, browser):
+    # Of many matches, the field ranks only those that can still reach its list and counts the
+    # rest: it must show the first results of the full search and announce their number.
+    cases = {"zh": ["的", "可以", "导航栏", "設置", "标签", "视图", "tab bar"],
+             "en": ["a", "the", "nav ba", "tab bar", "se", "to the", "标签栏"]}
+    for language, queries in cases.items():
+        browser.get(url(site, f"{language}/index.html"))
+        ensure_search(browser)
+        for query in queries:
+            shown, status, everything = browser.execute_script("""
+                const field = document.getElementById('search-input');
+                field.value = arguments[0];
+                field.dispatchEvent(new Event('input', {bubbles: true}));
+                const root = document.body.dataset.root;
+                const shown = [...document.querySelectorAll('#search-results [role="option"]')]
+                    .map(o => o.dataset.href.slice(root.length));
+                return [shown, document.getElementById('search-status').textContent, HandbookSearch.search(arguments[0])];
+            """, query)
+            assert len(everything) > 48, query  # enough for the list to be pruned
+            assert shown == everything[:12], query
+            assert status.split()[0] == str(len(everything)), query

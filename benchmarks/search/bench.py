@@ -36,8 +36,6 @@ const field = document.getElementById('search-input');
 const prefixes = arguments[0];
 const times = [];
 for (const value of prefixes) {
-  // A new query starts with nothing remembered from the last one.
-  if (value.length === 1) HandbookSearch.forgetScans();
   field.value = value;
   const start = performance.now();
   field.dispatchEvent(new Event('input', {bubbles: true}));
@@ -61,17 +59,30 @@ def typed_prefixes(queries):
     return prefixes
 
 
+# Search loads on first use: from focusing the field to the search being ready (the index
+# script fetched and run, search.js normalising the records and building its postings).
+LOAD_JS = """
+const done = arguments[0];
+const start = performance.now();
+document.addEventListener('handbook-search-ready', () => done(performance.now() - start));
+document.getElementById('search-input').focus();
+"""
+
+
 def keystrokes(site: pathlib.Path, page: str, queries, rounds=5):
+    """Keystroke times, and how long the search took to load."""
     driver = make_driver()
     try:
         driver.get((site / page).as_uri())
+        driver.set_script_timeout(120)
+        load_ms = driver.execute_async_script(LOAD_JS)
         ensure_search(driver)
         prefixes = typed_prefixes(queries)
         driver.execute_script(KEYSTROKE_JS, prefixes)  # warm up the JIT
         times = []
         for _ in range(rounds):
             times += driver.execute_script(KEYSTROKE_JS, prefixes)
-        return times
+        return times, load_ms
     finally:
         driver.quit()
 
@@ -230,13 +241,13 @@ def main():
 
     english = ["navigation bar", "tab", "alert", "button title", "haptic feedback", "undo"]
     chinese = ["导航栏", "标签栏", "警告框", "按钮标题", "触感反馈", "撤销"]
-    real_zh = summary(keystrokes(site, "zh/index.html", chinese))
-    real_en = summary(keystrokes(site, "en/index.html", english))
+    real_zh, real_zh_load = keystrokes(site, "zh/index.html", chinese)
+    real_en, real_en_load = keystrokes(site, "en/index.html", english)
 
     synthetic = pathlib.Path(tempfile.mkdtemp()) / "site"
     shutil.copytree(site, synthetic)
     (synthetic / "zh/search-index.js").write_text(synthetic_index(site, args.records), encoding="utf-8")
-    big = summary(keystrokes(synthetic, "zh/index.html", chinese, rounds=2))
+    big, big_load = keystrokes(synthetic, "zh/index.html", chinese)
     big_size = (synthetic / "zh/search-index.js").stat().st_size
 
     queries = chinese_queries(site)
@@ -249,15 +260,23 @@ def main():
     lines = ["# Search benchmarks", "",
              "Produced by `python3 benchmarks/search/bench.py` (headless Chromium, this repo's built handbook).",
              "Times are per keystroke: set the field's value, dispatch `input`, search and render the list. "
-             "Each query is typed one character at a time and starts with the search's scan cache cleared; "
-             "the URL is written once typing pauses, outside the keystroke.", "",
+             "Each query is typed one character at a time, five times over after a warm-up round; nothing is "
+             "remembered between keystrokes but the postings built when the index loads. "
+             "The URL is written once typing pauses, outside the keystroke. "
+             "Search ready: from focusing the field on a fresh page (search loads on first use) until the search "
+             "can run, that is the index script fetched and run, and the records normalised and their postings built.", "",
              "## Time per keystroke", "",
-             "| index | records | median ms | p95 ms | max ms |", "|---|---:|---:|---:|---:|"]
+             "| index | records | search ready ms | median ms | p95 ms | max ms |", "|---|---:|---:|---:|---:|---:|"]
     count = lambda lang: json.loads((site / lang / "search-index.js").read_text(encoding="utf-8").split("=", 1)[1].rstrip().rstrip(";"))["records"]
-    lines.append("| handbook, zh (%s) | %d | %.2f | %.2f | %.2f |" % (" ".join(chinese), len(count("zh")), *real_zh))
-    lines.append("| handbook, en (%s) | %d | %.2f | %.2f | %.2f |" % (", ".join(english), len(count("en")), *real_en))
-    lines.append("| synthetic zh | %d | %.2f | %.2f | %.2f |" % (args.records, *big))
-    lines += ["", "Targets: under 5 ms on the handbook, under 16 ms (one frame) at 50,000 records.", "",
+    row = "| %s | %d | %.0f | %.2f | %.2f | %.2f |"
+    lines.append(row % ("handbook, zh (%s)" % " ".join(chinese), len(count("zh")), real_zh_load, *summary(real_zh)))
+    lines.append(row % ("handbook, en (%s)" % ", ".join(english), len(count("en")), real_en_load, *summary(real_en)))
+    lines.append(row % ("synthetic zh (same queries)", args.records, big_load, *summary(big)))
+    met = lambda ok: "met" if ok else "**not met**"
+    handbook_p95 = max(summary(real_zh)[1], summary(real_en)[1])
+    lines += ["", "Targets: under 5 ms on the handbook, under 16 ms (one frame) at 50,000 records.",
+              "Status: handbook %s (worst p95 %.2f ms); 50,000 records %s (median %.2f ms, p95 %.2f ms)."
+              % (met(handbook_p95 < 5), handbook_p95, met(summary(big)[1] < 16), *summary(big)[:2]), "",
               "## Index size", "", "| language | raw bytes | gzip bytes |", "|---|---:|---:|"]
     for language, raw, packed in index_sizes(site):
         lines.append(f"| {language} | {raw:,} | {packed:,} |")
