@@ -11,8 +11,6 @@ public final class PreviewServer: Sendable {
         public var report: IncrementalBuilder.Report
         /// The files whose change started it; empty for the first build.
         public var changes: [String]
-        /// The building alone, without noticing the change.
-        public var buildSeconds: Double { report.seconds }
     }
 
     private let builder: IncrementalBuilder
@@ -85,8 +83,7 @@ public final class PreviewServer: Sendable {
         default:
             var path = String(request.path.drop { $0 == "/" })
             if path.isEmpty || path.hasSuffix("/") { path += "index.html" }
-            let files = await state.files
-            let build = await state.build
+            let (files, build) = await state.site
             guard let data = files[path] ?? files[path + "/index.html"] else {
                 let page = files["404.html"].map { ReloadScript.inject(into: $0, build: build) } ?? Data("Not found\n".utf8)
                 return file(page, type: "text/html; charset=utf-8", status: .notFound)

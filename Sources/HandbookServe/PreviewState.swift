@@ -34,7 +34,8 @@ actor PreviewState {
         return stream
     }
 
-    var listenerCount: Int { listeners.count }
+    /// The files and build number to answer a request from, read together.
+    var site: (files: [String: Data], build: Int) { (files, build) }
 
     private func unsubscribe(_ id: UUID) {
         listeners[id] = nil

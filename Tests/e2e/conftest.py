@@ -9,6 +9,16 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
+REPO = pathlib.Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def binary() -> str:
+    """The HandbookGen binary the site was built with (scripts/test.sh passes it)."""
+    path = os.environ.get("HANDBOOKGEN_BIN", str(REPO / ".build/debug/HandbookGen"))
+    assert pathlib.Path(path).is_file(), "build HandbookGen first (scripts/test.sh does)"
+    return path
+
 
 @pytest.fixture(scope="session")
 def site() -> pathlib.Path:

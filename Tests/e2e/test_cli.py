@@ -2,20 +2,10 @@
 import csv
 import io
 import json
-import os
-import pathlib
 import subprocess
 
-import pytest
 
-REPO = pathlib.Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="session")
-def binary() -> str:
-    path = os.environ.get("HANDBOOKGEN_BIN", str(REPO / ".build/debug/HandbookGen"))
-    assert pathlib.Path(path).is_file(), "build HandbookGen first (scripts/test.sh does)"
-    return path
+from conftest import REPO
 
 
 def rules(binary, site, *arguments):

@@ -11,16 +11,10 @@ import time
 
 import pytest
 
-REPO = pathlib.Path(__file__).resolve().parents[2]
+from conftest import REPO
+
 sys.path.insert(0, str(REPO / "benchmarks"))
 import synthetic  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def binary():
-    path = os.environ.get("HANDBOOKGEN_BIN", str(REPO / ".build/debug/HandbookGen"))
-    assert pathlib.Path(path).is_file()
-    return path
 
 
 def snapshot(folder: pathlib.Path) -> dict:

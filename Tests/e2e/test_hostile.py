@@ -2,8 +2,6 @@
 script-closing strings runs none of it, loads nothing from elsewhere, and its search shows the
 hostile strings as text."""
 import json
-import os
-import pathlib
 import shutil
 import subprocess
 
@@ -12,15 +10,13 @@ from selenium.common.exceptions import UnexpectedAlertPresentException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import console_errors, ensure_search, url
+from conftest import REPO, console_errors, ensure_search, url
 
-REPO = pathlib.Path(__file__).resolve().parents[2]
 PAYLOAD = "</script><script>alert(1)</script><img src=x onerror=alert(2)>"
 
 
 @pytest.fixture(scope="module")
-def hostile_site(tmp_path_factory):
-    binary = os.environ.get("HANDBOOKGEN_BIN", str(REPO / ".build/debug/HandbookGen"))
+def hostile_site(tmp_path_factory, binary):
     root = tmp_path_factory.mktemp("hostile")
     content = root / "content"
     shutil.copytree(REPO / "Tests/HandbookGenTests/Fixtures/handbook/content", content)

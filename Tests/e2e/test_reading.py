@@ -11,9 +11,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import console_errors, ensure_search, url
+from conftest import REPO, console_errors, ensure_search, url
 
-REPO = pathlib.Path(__file__).resolve().parents[2]
 SCREENSHOTS = pathlib.Path(os.environ.get("HANDBOOK_SCREENSHOTS", REPO / ".build" / "screenshots"))
 
 # One page of every kind, in both languages (the root chooser and 404 are language-neutral).

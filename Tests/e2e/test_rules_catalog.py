@@ -5,6 +5,8 @@ import re
 
 import jsonschema
 
+from conftest import REPO
+
 
 def load(site):
     return json.loads((site / "rules.json").read_text(encoding="utf-8"))
@@ -17,9 +19,7 @@ def test_rules_json_validates_against_its_schema(site):
 
 
 def test_schema_on_the_site_is_the_one_in_the_repo(site):
-    repo = site.parent  # not the repo; compare with the source file instead
-    import pathlib
-    source = pathlib.Path(__file__).resolve().parents[2] / "Sources/RulesCatalog/rules.schema.json"
+    source = REPO / "Sources/RulesCatalog/rules.schema.json"
     assert (site / "rules.schema.json").read_bytes() == source.read_bytes()
 
 

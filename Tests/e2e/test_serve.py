@@ -4,7 +4,6 @@ the error on the page (and in the terminal) while the last good site stays serve
 the page come back; edit a template and see it applied. The folder it keeps up to date must equal
 a full build of the same sources."""
 import filecmp
-import os
 import pathlib
 import queue
 import re
@@ -17,16 +16,9 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import console_errors, make_driver
-
-REPO = pathlib.Path(__file__).resolve().parents[2]
+from conftest import REPO, console_errors, make_driver
 CHAPTER = "en/bars/navigation-bar.md"
 PAGE = "en/bars/navigation-bar.html"
-
-
-@pytest.fixture(scope="module")
-def binary():
-    return os.environ.get("HANDBOOKGEN_BIN", str(REPO / ".build/debug/HandbookGen"))
 
 
 class Server:

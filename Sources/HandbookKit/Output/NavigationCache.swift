@@ -42,15 +42,6 @@ struct NavigationCache: Sendable {
     init(handbook: Handbook, templates: TemplateSet, fullListLimit: Int = Self.defaultFullListLimit) {
         self.handbook = handbook
         self.templates = templates
-        var pieces: [Key: Pieces] = [:]
-        for language in Language.allCases where handbook.chapters(in: language).count <= fullListLimit {
-            // Every page of a language lives in `<lang>/` or `<lang>/<part>/`.
-            let folders = ["\(language.folder)/"] + handbook.parts(in: language).map { "\(language.folder)/\($0.id)/" }
-            for folder in folders {
-                pieces[Key(language: language, folder: folder)] = Self.pieces(handbook, language, folder, templates)
-            }
-        }
-        self.pieces = pieces
         var partChapters: [Language: [String: [Chapter]]] = [:]
         var positions: [Language: [String: Int]] = [:]
         for language in Language.allCases {
@@ -60,6 +51,16 @@ struct NavigationCache: Sendable {
         }
         self.partChapters = partChapters
         self.positions = positions
+        var pieces: [Key: Pieces] = [:]
+        for language in Language.allCases where handbook.chapters(in: language).count <= fullListLimit {
+            // Every page of a language lives in `<lang>/` or `<lang>/<part>/`.
+            let folders = ["\(language.folder)/"] + handbook.parts(in: language).map { "\(language.folder)/\($0.id)/" }
+            for folder in folders {
+                pieces[Key(language: language, folder: folder)] = Self.pieces(
+                    parts: handbook.parts(in: language), chapters: partChapters[language] ?? [:], language, folder, templates)
+            }
+        }
+        self.pieces = pieces
     }
 
     /// The sidebar for `page`, with the current chapter (or part) marked and its part open.
@@ -85,17 +86,17 @@ struct NavigationCache: Sendable {
         return result
     }
 
-    private static func pieces(_ handbook: Handbook, _ language: Language, _ folder: String,
-                               _ templates: TemplateSet) -> Pieces {
+    private static func pieces(parts: [Part], chapters partChapters: [String: [Chapter]], _ language: Language,
+                               _ folder: String, _ templates: TemplateSet) -> Pieces {
         let page = folder + "page.html"
         let rel = { (path: String) in SiteURLs.relative(path, from: page) }
         var partSlot: [String: Int] = [:]
         var chapterSlot: [String: Int] = [:]
         var next = 0
-        let view = NavView(parts: handbook.parts(in: language).map { part in
+        let view = NavView(parts: parts.map { part in
             partSlot[part.id] = next
             next += 2
-            let chapters = handbook.chapters(inPart: part.id, language: language).map { chapter in
+            let chapters = (partChapters[part.id] ?? []).map { chapter in
                 chapterSlot[chapter.id] = next
                 next += 1
                 return NavLinkView(title: chapter.title, href: rel(SiteURLs.chapter(chapter.id, language)), mark: slot)
@@ -119,12 +120,9 @@ struct NavigationCache: Sendable {
                 return NavPartView(title: part.title, href: rel(SiteURLs.part(part.id, language)))
             }
             let all = partChapters[language]?[part.id] ?? []
-            var window = all[...]
-            if let position = currentChapter.flatMap({ positions[language]?[$0] }) {
-                window = all[max(0, position - Self.windowRadius)...min(all.count - 1, position + Self.windowRadius)]
-            } else {
-                window = []
-            }
+            let window = currentChapter.flatMap { positions[language]?[$0] }.map { position in
+                all[max(0, position - Self.windowRadius)...min(all.count - 1, position + Self.windowRadius)]
+            } ?? []
             let partHref = rel(SiteURLs.part(part.id, language))
             var chapters = window.map { chapter in
                 NavLinkView(title: chapter.title, href: rel(SiteURLs.chapter(chapter.id, language)),

@@ -20,13 +20,11 @@ public final class ChapterCache: @unchecked Sendable {
 
     private var entries: [String: Entry] = [:]
     private let lock = NSLock()
-    public private(set) var hits = 0
 
     public init() {}
 
     func chapter(for file: SourceFile, parse: () -> (Chapter?, DiagnosticLog)) -> (Chapter?, DiagnosticLog) {
         if let entry = lock.withLock({ entries[file.path] }), entry.text == file.text {
-            lock.withLock { hits += 1 }
             return (entry.chapter, entry.log)
         }
         let (chapter, log) = parse()
