@@ -1,284 +1,372 @@
 import Mustache
 
-/// swift-mustache finds names by reflection, filtering every property of every view on the
-/// context stack for each tag — half of a release build's time. The page views answer from a
-/// table of key paths instead. A name a template uses that is missing from a table is caught in
-/// debug builds (the golden tests) by the assertion below.
-protocol TemplateView: MustacheParent {
-    static var templateKeys: [String: PartialKeyPath<Self> & Sendable] { get }
+/// What a name in a template stands for on a view. Page views answer names from a `switch`
+/// instead of reflection: swift-mustache's lookup by `Mirror` filtered every property of every
+/// view on the context stack for each tag, half of a release build's time.
+enum TemplateValue {
+    case text(String)
+    case flag(Bool)
+    case number(Int)
+    case view(any TemplateView)
+    case list([any TemplateView])
+    /// An absent optional: no value to a template, as with reflection.
+    case nothing
+
+    static func of(_ value: String) -> TemplateValue { .text(value) }
+    static func of(_ value: String?) -> TemplateValue { value.map(TemplateValue.text) ?? .nothing }
+    static func of(_ value: Bool) -> TemplateValue { .flag(value) }
+    static func of(_ value: Int) -> TemplateValue { .number(value) }
+    static func of(_ value: some TemplateView) -> TemplateValue { .view(value) }
+    static func of(_ value: (some TemplateView)?) -> TemplateValue { value.map { .view($0) } ?? .nothing }
+    static func of(_ value: [some TemplateView]) -> TemplateValue { .list(value) }
+
+    /// The value as swift-mustache expects it.
+    var mustacheValue: Any? {
+        switch self {
+        case .text(let text): text
+        case .flag(let flag): flag
+        case .number(let number): number
+        case .view(let view): view
+        case .list(let views): views
+        case .nothing: nil
+        }
+    }
 }
 
-protocol OptionalValue {
-    var wrappedValue: Any? { get }
-}
-
-extension Optional: OptionalValue {
-    var wrappedValue: Any? { self.map { $0 as Any } }
+/// A view model a template can read. A stored property missing from `value(named:)` is caught in
+/// debug builds (the golden tests) by the assertion in `TemplateProgram`'s lookup.
+protocol TemplateView: MustacheParent, Sendable {
+    /// The value `name` stands for on this view, or nil when the view has no such name (the
+    /// template then looks further up its context stack).
+    func value(named name: String) -> TemplateValue?
 }
 
 extension TemplateView {
     func child(named name: String) -> Any? {
-        if let path = Self.templateKeys[name] {
-            let value = self[keyPath: path]
-            // An absent optional is "no value" to a template, as with reflection.
-            if let optional = value as? any OptionalValue { return optional.wrappedValue }
-            return value
-        }
-        assert(!Mirror(reflecting: self).children.contains { $0.label == name },
-               "\(Self.self).templateKeys lacks '\(name)'")
-        return nil
+        value(named: name)?.mustacheValue
     }
 }
 
+extension UIStringTable: TemplateView {}
+
 extension LinkView: TemplateView {
-    static let templateKeys: [String: PartialKeyPath<LinkView> & Sendable] = [
-        "title": \LinkView.title,
-        "href": \LinkView.href,
-        "isCurrent": \LinkView.isCurrent,
-        "summary": \LinkView.summary,
-        "detail": \LinkView.detail,
-    ]
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "title": .of(self.title)
+        case "href": .of(self.href)
+        case "isCurrent": .of(self.isCurrent)
+        case "summary": .of(self.summary)
+        case "detail": .of(self.detail)
+        default: nil
+        }
+    }
 }
 
 extension NavLinkView: TemplateView {
-    static let templateKeys: [String: PartialKeyPath<NavLinkView> & Sendable] = [
-        "title": \NavLinkView.title,
-        "href": \NavLinkView.href,
-        "mark": \NavLinkView.mark,
-    ]
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "title": .of(self.title)
+        case "href": .of(self.href)
+        case "mark": .of(self.mark)
+        default: nil
+        }
+    }
 }
 
 extension NavPartView: TemplateView {
-    static let templateKeys: [String: PartialKeyPath<NavPartView> & Sendable] = [
-        "title": \NavPartView.title,
-        "href": \NavPartView.href,
-        "openMark": \NavPartView.openMark,
-        "mark": \NavPartView.mark,
-        "chapters": \NavPartView.chapters,
-        "hasChapters": \NavPartView.hasChapters,
-    ]
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "title": .of(self.title)
+        case "href": .of(self.href)
+        case "openMark": .of(self.openMark)
+        case "mark": .of(self.mark)
+        case "chapters": .of(self.chapters)
+        case "hasChapters": .of(self.hasChapters)
+        default: nil
+        }
+    }
 }
 
 extension NavView: TemplateView {
-    static let templateKeys: [String: PartialKeyPath<NavView> & Sendable] = [
-        "parts": \NavView.parts,
-    ]
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "parts": .of(self.parts)
+        default: nil
+        }
+    }
 }
 
 extension AlternateView: TemplateView {
-    static let templateKeys: [String: PartialKeyPath<AlternateView> & Sendable] = [
-        "hreflang": \AlternateView.hreflang,
-        "href": \AlternateView.href,
-    ]
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "hreflang": .of(self.hreflang)
+        case "href": .of(self.href)
+        default: nil
+        }
+    }
 }
 
 extension LayoutView: TemplateView {
-    static let templateKeys: [String: PartialKeyPath<LayoutView> & Sendable] = [
-        "lang": \LayoutView.lang,
-        "pageKind": \LayoutView.pageKind,
-        "documentTitle": \LayoutView.documentTitle,
-        "description": \LayoutView.description,
-        "stylesheet": \LayoutView.stylesheet,
-        "script": \LayoutView.script,
-        "searchIndex": \LayoutView.searchIndex,
-        "homeHref": \LayoutView.homeHref,
-        "glossaryHref": \LayoutView.glossaryHref,
-        "changelogHref": \LayoutView.changelogHref,
-        "searchHref": \LayoutView.searchHref,
-        "rootHref": \LayoutView.rootHref,
-        "rootPrefix": \LayoutView.rootPrefix,
-        "searchScript": \LayoutView.searchScript,
-        "languageSwitch": \LayoutView.languageSwitch,
-        "otherLanguageName": \LayoutView.otherLanguageName,
-        "alternates": \LayoutView.alternates,
-        "navHTML": \LayoutView.navHTML,
-        "breadcrumbs": \LayoutView.breadcrumbs,
-        "hasBreadcrumbs": \LayoutView.hasBreadcrumbs,
-        "ui": \LayoutView.ui,
-    ]
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "lang": .of(self.lang)
+        case "pageKind": .of(self.pageKind)
+        case "documentTitle": .of(self.documentTitle)
+        case "description": .of(self.description)
+        case "stylesheet": .of(self.stylesheet)
+        case "script": .of(self.script)
+        case "searchIndex": .of(self.searchIndex)
+        case "homeHref": .of(self.homeHref)
+        case "glossaryHref": .of(self.glossaryHref)
+        case "changelogHref": .of(self.changelogHref)
+        case "searchHref": .of(self.searchHref)
+        case "rootHref": .of(self.rootHref)
+        case "rootPrefix": .of(self.rootPrefix)
+        case "searchScript": .of(self.searchScript)
+        case "languageSwitch": .of(self.languageSwitch)
+        case "otherLanguageName": .of(self.otherLanguageName)
+        case "alternates": .of(self.alternates)
+        case "navHTML": .of(self.navHTML)
+        case "breadcrumbs": .of(self.breadcrumbs)
+        case "hasBreadcrumbs": .of(self.hasBreadcrumbs)
+        case "ui": .of(self.ui)
+        default: nil
+        }
+    }
 }
 
 extension RuleView: TemplateView {
-    static let templateKeys: [String: PartialKeyPath<RuleView> & Sendable] = [
-        "id": \RuleView.id,
-        "anchor": \RuleView.anchor,
-        "kind": \RuleView.kind,
-        "kindLabel": \RuleView.kindLabel,
-        "title": \RuleView.title,
-        "titleLevel": \RuleView.titleLevel,
-        "bodyHTML": \RuleView.bodyHTML,
-        "isLegacy": \RuleView.isLegacy,
-        "isDeprecated": \RuleView.isDeprecated,
-        "statusLabel": \RuleView.statusLabel,
-        "note": \RuleView.note,
-        "replacements": \RuleView.replacements,
-        "hasReplacements": \RuleView.hasReplacements,
-        "edition": \RuleView.edition,
-        "isOutdated": \RuleView.isOutdated,
-        "otherLanguageHref": \RuleView.otherLanguageHref,
-    ]
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "id": .of(self.id)
+        case "anchor": .of(self.anchor)
+        case "kind": .of(self.kind)
+        case "kindLabel": .of(self.kindLabel)
+        case "title": .of(self.title)
+        case "titleLevel": .of(self.titleLevel)
+        case "bodyHTML": .of(self.bodyHTML)
+        case "isLegacy": .of(self.isLegacy)
+        case "isDeprecated": .of(self.isDeprecated)
+        case "statusLabel": .of(self.statusLabel)
+        case "note": .of(self.note)
+        case "replacements": .of(self.replacements)
+        case "hasReplacements": .of(self.hasReplacements)
+        case "edition": .of(self.edition)
+        case "isOutdated": .of(self.isOutdated)
+        case "otherLanguageHref": .of(self.otherLanguageHref)
+        default: nil
+        }
+    }
 }
 
 extension SectionView: TemplateView {
-    static let templateKeys: [String: PartialKeyPath<SectionView> & Sendable] = [
-        "anchor": \SectionView.anchor,
-        "level": \SectionView.level,
-        "isSubsection": \SectionView.isSubsection,
-        "titleHTML": \SectionView.titleHTML,
-        "isOutdated": \SectionView.isOutdated,
-        "otherLanguageHref": \SectionView.otherLanguageHref,
-    ]
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "anchor": .of(self.anchor)
+        case "level": .of(self.level)
+        case "isSubsection": .of(self.isSubsection)
+        case "titleHTML": .of(self.titleHTML)
+        case "isOutdated": .of(self.isOutdated)
+        case "otherLanguageHref": .of(self.otherLanguageHref)
+        default: nil
+        }
+    }
 }
 
 extension ChapterBlockView: TemplateView {
-    static let templateKeys: [String: PartialKeyPath<ChapterBlockView> & Sendable] = [
-        "html": \ChapterBlockView.html,
-        "section": \ChapterBlockView.section,
-        "rule": \ChapterBlockView.rule,
-    ]
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "html": .of(self.html)
+        case "section": .of(self.section)
+        case "rule": .of(self.rule)
+        default: nil
+        }
+    }
 }
 
 extension TOCEntryView: TemplateView {
-    static let templateKeys: [String: PartialKeyPath<TOCEntryView> & Sendable] = [
-        "anchor": \TOCEntryView.anchor,
-        "title": \TOCEntryView.title,
-        "isSubsection": \TOCEntryView.isSubsection,
-    ]
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "anchor": .of(self.anchor)
+        case "title": .of(self.title)
+        case "isSubsection": .of(self.isSubsection)
+        default: nil
+        }
+    }
 }
 
 extension ChapterPageView: TemplateView {
-    static let templateKeys: [String: PartialKeyPath<ChapterPageView> & Sendable] = [
-        "layout": \ChapterPageView.layout,
-        "id": \ChapterPageView.id,
-        "title": \ChapterPageView.title,
-        "summary": \ChapterPageView.summary,
-        "edition": \ChapterPageView.edition,
-        "isLegacy": \ChapterPageView.isLegacy,
-        "legacyNote": \ChapterPageView.legacyNote,
-        "isOpeningOutdated": \ChapterPageView.isOpeningOutdated,
-        "otherLanguageHref": \ChapterPageView.otherLanguageHref,
-        "rulesCount": \ChapterPageView.rulesCount,
-        "blocks": \ChapterPageView.blocks,
-        "toc": \ChapterPageView.toc,
-        "hasTOC": \ChapterPageView.hasTOC,
-        "related": \ChapterPageView.related,
-        "hasRelated": \ChapterPageView.hasRelated,
-        "backlinks": \ChapterPageView.backlinks,
-        "hasBacklinks": \ChapterPageView.hasBacklinks,
-        "previous": \ChapterPageView.previous,
-        "next": \ChapterPageView.next,
-    ]
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "layout": .of(self.layout)
+        case "id": .of(self.id)
+        case "title": .of(self.title)
+        case "summary": .of(self.summary)
+        case "edition": .of(self.edition)
+        case "isLegacy": .of(self.isLegacy)
+        case "legacyNote": .of(self.legacyNote)
+        case "isOpeningOutdated": .of(self.isOpeningOutdated)
+        case "otherLanguageHref": .of(self.otherLanguageHref)
+        case "rulesCount": .of(self.rulesCount)
+        case "blocks": .of(self.blocks)
+        case "toc": .of(self.toc)
+        case "hasTOC": .of(self.hasTOC)
+        case "related": .of(self.related)
+        case "hasRelated": .of(self.hasRelated)
+        case "backlinks": .of(self.backlinks)
+        case "hasBacklinks": .of(self.hasBacklinks)
+        case "previous": .of(self.previous)
+        case "next": .of(self.next)
+        default: nil
+        }
+    }
 }
 
 extension PartPageView: TemplateView {
-    static let templateKeys: [String: PartialKeyPath<PartPageView> & Sendable] = [
-        "layout": \PartPageView.layout,
-        "title": \PartPageView.title,
-        "summary": \PartPageView.summary,
-        "bodyHTML": \PartPageView.bodyHTML,
-        "chapters": \PartPageView.chapters,
-    ]
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "layout": .of(self.layout)
+        case "title": .of(self.title)
+        case "summary": .of(self.summary)
+        case "bodyHTML": .of(self.bodyHTML)
+        case "chapters": .of(self.chapters)
+        default: nil
+        }
+    }
 }
 
 extension HomePartView: TemplateView {
-    static let templateKeys: [String: PartialKeyPath<HomePartView> & Sendable] = [
-        "title": \HomePartView.title,
-        "href": \HomePartView.href,
-        "summary": \HomePartView.summary,
-        "chaptersCount": \HomePartView.chaptersCount,
-        "chapters": \HomePartView.chapters,
-    ]
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "title": .of(self.title)
+        case "href": .of(self.href)
+        case "summary": .of(self.summary)
+        case "chaptersCount": .of(self.chaptersCount)
+        case "chapters": .of(self.chapters)
+        default: nil
+        }
+    }
 }
 
 extension HomePageView: TemplateView {
-    static let templateKeys: [String: PartialKeyPath<HomePageView> & Sendable] = [
-        "layout": \HomePageView.layout,
-        "title": \HomePageView.title,
-        "description": \HomePageView.description,
-        "parts": \HomePageView.parts,
-        "rulesCount": \HomePageView.rulesCount,
-        "rulesJSONHref": \HomePageView.rulesJSONHref,
-    ]
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "layout": .of(self.layout)
+        case "title": .of(self.title)
+        case "description": .of(self.description)
+        case "parts": .of(self.parts)
+        case "rulesCount": .of(self.rulesCount)
+        case "rulesJSONHref": .of(self.rulesJSONHref)
+        default: nil
+        }
+    }
 }
 
 extension GlossaryEntryView: TemplateView {
-    static let templateKeys: [String: PartialKeyPath<GlossaryEntryView> & Sendable] = [
-        "anchor": \GlossaryEntryView.anchor,
-        "term": \GlossaryEntryView.term,
-        "english": \GlossaryEntryView.english,
-        "traditional": \GlossaryEntryView.traditional,
-        "variants": \GlossaryEntryView.variants,
-        "note": \GlossaryEntryView.note,
-    ]
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "anchor": .of(self.anchor)
+        case "term": .of(self.term)
+        case "english": .of(self.english)
+        case "traditional": .of(self.traditional)
+        case "variants": .of(self.variants)
+        case "note": .of(self.note)
+        default: nil
+        }
+    }
 }
 
 extension GlossaryPageView: TemplateView {
-    static let templateKeys: [String: PartialKeyPath<GlossaryPageView> & Sendable] = [
-        "layout": \GlossaryPageView.layout,
-        "title": \GlossaryPageView.title,
-        "intro": \GlossaryPageView.intro,
-        "entries": \GlossaryPageView.entries,
-    ]
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "layout": .of(self.layout)
+        case "title": .of(self.title)
+        case "intro": .of(self.intro)
+        case "entries": .of(self.entries)
+        default: nil
+        }
+    }
 }
 
 extension SearchPageView: TemplateView {
-    static let templateKeys: [String: PartialKeyPath<SearchPageView> & Sendable] = [
-        "layout": \SearchPageView.layout,
-        "title": \SearchPageView.title,
-    ]
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "layout": .of(self.layout)
+        case "title": .of(self.title)
+        default: nil
+        }
+    }
 }
 
 extension RootLanguageView: TemplateView {
-    static let templateKeys: [String: PartialKeyPath<RootLanguageView> & Sendable] = [
-        "lang": \RootLanguageView.lang,
-        "name": \RootLanguageView.name,
-        "href": \RootLanguageView.href,
-        "siteTitle": \RootLanguageView.siteTitle,
-    ]
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "lang": .of(self.lang)
+        case "name": .of(self.name)
+        case "href": .of(self.href)
+        case "siteTitle": .of(self.siteTitle)
+        default: nil
+        }
+    }
 }
 
 extension RootPageView: TemplateView {
-    static let templateKeys: [String: PartialKeyPath<RootPageView> & Sendable] = [
-        "languages": \RootPageView.languages,
-        "stylesheet": \RootPageView.stylesheet,
-        "script": \RootPageView.script,
-        "isNotFound": \RootPageView.isNotFound,
-    ]
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "languages": .of(self.languages)
+        case "stylesheet": .of(self.stylesheet)
+        case "script": .of(self.script)
+        case "isNotFound": .of(self.isNotFound)
+        default: nil
+        }
+    }
 }
 
 extension ChangedRuleView: TemplateView {
-    static let templateKeys: [String: PartialKeyPath<ChangedRuleView> & Sendable] = [
-        "id": \ChangedRuleView.id,
-        "title": \ChangedRuleView.title,
-        "href": \ChangedRuleView.href,
-        "replacements": \ChangedRuleView.replacements,
-        "hasReplacements": \ChangedRuleView.hasReplacements,
-    ]
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "id": .of(self.id)
+        case "title": .of(self.title)
+        case "href": .of(self.href)
+        case "replacements": .of(self.replacements)
+        case "hasReplacements": .of(self.hasReplacements)
+        default: nil
+        }
+    }
 }
 
 extension ChangeGroupView: TemplateView {
-    static let templateKeys: [String: PartialKeyPath<ChangeGroupView> & Sendable] = [
-        "label": \ChangeGroupView.label,
-        "kind": \ChangeGroupView.kind,
-        "rules": \ChangeGroupView.rules,
-    ]
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "label": .of(self.label)
+        case "kind": .of(self.kind)
+        case "rules": .of(self.rules)
+        default: nil
+        }
+    }
 }
 
 extension ReleaseView: TemplateView {
-    static let templateKeys: [String: PartialKeyPath<ReleaseView> & Sendable] = [
-        "anchor": \ReleaseView.anchor,
-        "heading": \ReleaseView.heading,
-        "date": \ReleaseView.date,
-        "summary": \ReleaseView.summary,
-        "groups": \ReleaseView.groups,
-    ]
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "anchor": .of(self.anchor)
+        case "heading": .of(self.heading)
+        case "date": .of(self.date)
+        case "summary": .of(self.summary)
+        case "groups": .of(self.groups)
+        default: nil
+        }
+    }
 }
 
 extension ChangelogPageView: TemplateView {
-    static let templateKeys: [String: PartialKeyPath<ChangelogPageView> & Sendable] = [
-        "layout": \ChangelogPageView.layout,
-        "title": \ChangelogPageView.title,
-        "intro": \ChangelogPageView.intro,
-        "releases": \ChangelogPageView.releases,
-    ]
+    func value(named name: String) -> TemplateValue? {
+        switch name {
+        case "layout": .of(self.layout)
+        case "title": .of(self.title)
+        case "intro": .of(self.intro)
+        case "releases": .of(self.releases)
+        default: nil
+        }
+    }
 }

@@ -7,6 +7,8 @@ public struct TemplateSet: Sendable {
     static let requiredTemplates = ["layout", "home", "part", "chapter", "glossary", "search", "changelog", "root", "nav"]
 
     var library: MustacheLibrary
+    /// The same templates compiled for fast rendering; nil when one needs swift-mustache's renderer.
+    var program: TemplateProgram?
     var strings: [Language: UIStrings]
     /// Asset file name → bytes, sorted by name when written.
     var assets: [String: Data]
@@ -57,10 +59,17 @@ public struct TemplateSet: Sendable {
             guard ContentDiscovery.kind(of: url) == .file, let data = try? Data(contentsOf: url) else { continue }
             assets[name] = data
         }
-        return ok ? TemplateSet(library: library, strings: strings, assets: assets) : nil
+        guard ok else { return nil }
+        let program = TemplateProgram(library: library, names: names.filter { $0.hasSuffix(".mustache") }.map { String($0.dropLast(9)) })
+        return TemplateSet(library: library, program: program, strings: strings, assets: assets)
     }
 
-    func render(_ view: Any, with template: String) -> String {
+    func render(_ view: some TemplateView, with template: String) -> String {
+        program?.render(view, template: template) ?? library.render(view, withTemplate: template) ?? ""
+    }
+
+    /// The page as swift-mustache's own renderer makes it, for comparison in tests.
+    func renderWithLibrary(_ view: some TemplateView, with template: String) -> String {
         library.render(view, withTemplate: template) ?? ""
     }
 }

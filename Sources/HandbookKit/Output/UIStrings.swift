@@ -90,7 +90,7 @@ public struct UIStrings: Codable, Sendable {
 
 /// UIStrings as templates read them: a table built once, so that `{{layout.ui.…}}` is a hash
 /// lookup rather than a reflection over sixty properties on every use.
-struct UIStringTable: MustacheParent, Sendable, Equatable {
+struct UIStringTable: Sendable, Equatable {
     private let values: [String: String]
 
     init(_ strings: UIStrings) {
@@ -101,5 +101,5 @@ struct UIStringTable: MustacheParent, Sendable, Equatable {
         self.values = values
     }
 
-    func child(named: String) -> Any? { values[named] }
+    func value(named name: String) -> TemplateValue? { values[name].map(TemplateValue.text) }
 }

@@ -12,6 +12,15 @@ public struct BuildConfiguration: Sendable {
     /// The last published rules.json: ids missing from the new catalogue are errors, and the
     /// changelog page lists what changed since as "unreleased".
     public var baselinePath: String?
+    /// Which renderer fills the templates; tests compare the two.
+    var templateRenderer = TemplateRenderer.compiled
+
+    enum TemplateRenderer: Sendable {
+        /// `TemplateProgram`, when every template compiles.
+        case compiled
+        /// swift-mustache's own renderer.
+        case swiftMustache
+    }
 
     public init(contentPath: String = "content", templatesPath: String = "templates",
                 outputPath: String = "_site", baseURL: String? = nil, openCCTable: String? = nil,

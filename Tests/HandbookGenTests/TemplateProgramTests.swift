@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import HandbookKit
+
+/// Pages are rendered by `TemplateProgram`; swift-mustache's own renderer is the reference.
+@Suite struct TemplateProgramTests {
+    private func files(content: URL, templates: URL, renderer: BuildConfiguration.TemplateRenderer) -> [String: Data] {
+        var configuration = BuildConfiguration(contentPath: content.path, templatesPath: templates.path, outputPath: "/nonexistent")
+        configuration.templateRenderer = renderer
+        let outcome = HandbookBuilder(configuration: configuration).check()
+        #expect(outcome.succeeded, "\(outcome.diagnostics)")
+        return Dictionary(uniqueKeysWithValues: outcome.files.map { ($0.path, $0.data) })
+    }
+
+    @Test func theShippedTemplatesCompile() throws {
+        var log = DiagnosticLog()
+        let templates = try #require(TemplateSet.load(from: FixtureHandbook.repoRoot.appendingPathComponent("templates"),
+                                                      displayRoot: "templates", log: &log))
+        #expect(templates.program != nil)
+    }
+
+    @Test(arguments: ["fixture", "handbook"])
+    func everyPageMatchesSwiftMustache(_ which: String) throws {
+        let content = which == "fixture" ? FixtureHandbook.fixtureContent : FixtureHandbook.repoRoot.appendingPathComponent("content")
+        let templates = FixtureHandbook.repoRoot.appendingPathComponent("templates")
+        let compiled = files(content: content, templates: templates, renderer: .compiled)
+        let reference = files(content: content, templates: templates, renderer: .swiftMustache)
+        #expect(compiled.count > 20)
+        #expect(Set(compiled.keys) == Set(reference.keys))
+        for path in compiled.keys.sorted() where compiled[path] != reference[path] {
+            Issue.record("\(path) differs between TemplateProgram and swift-mustache")
+        }
+    }
+
+    @Test func aTemplateWithATransformFallsBackToSwiftMustache() throws {
+        let fixture = try FixtureHandbook()
+        let chapterTemplate = fixture.root.appendingPathComponent("templates/chapter.mustache")
+        let text = try String(contentsOf: chapterTemplate, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "<h1>{{title}}</h1>", with: "<h1>{{uppercased(title)}}</h1>").utf8)
+            .write(to: chapterTemplate)
+        var log = DiagnosticLog()
+        let templates = try #require(TemplateSet.load(from: fixture.root.appendingPathComponent("templates"),
+                                                      displayRoot: "templates", log: &log))
+        #expect(templates.program == nil)
+        #expect(fixture.build().succeeded)
+        let page = try String(contentsOf: fixture.output.appendingPathComponent("en/controls/buttons.html"), encoding: .utf8)
+        #expect(page.contains("<h1>BUTTONS</h1>"))
+    }
+
+    @Test func escapingMatchesSwiftMustache() {
+        var output = ""
+        TemplateProgram.appendEscaped(#"a<b>&"c'd 导航"#, to: &output)
+        #expect(output == "a&lt;b&gt;&amp;&quot;c&#39;d 导航")
+    }
+}
