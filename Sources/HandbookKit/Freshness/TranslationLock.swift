@@ -33,7 +33,7 @@ public struct TranslationLock: Sendable, Equatable {
     static func parse(_ file: SourceFile, log: inout DiagnosticLog) -> TranslationLock {
         var lock = TranslationLock()
         for (offset, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingSpaces()
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let fields = trimmed.split(separator: " ")
             var fingerprints: [Language: Fingerprint] = [:]

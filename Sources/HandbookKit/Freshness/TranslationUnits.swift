@@ -24,14 +24,57 @@ public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
     public init(value: UInt64) { self.value = value }
 
     public init(of text: String) {
+        value = Self.hashIfPlain(text) ?? Self.hash(collapsing: text)
+    }
+
+    /// The definition: NFC, whitespace runs (by character) collapsed to one space, FNV-1a of the
+    /// UTF-8 bytes.
+    static func hash(collapsing text: String) -> UInt64 {
         let collapsed = text.precomposedStringWithCanonicalMapping
             .split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in collapsed.utf8 {
+        var hash = FNV.offset
+        for byte in collapsed.utf8 { FNV.add(byte, to: &hash) }
+        return hash
+    }
+
+    /// The same hash in one pass, without Foundation, for text made only of scalars that NFC
+    /// leaves alone and that are each a character of their own (ASCII, Latin-1, punctuation,
+    /// kana, Han, full-width forms: nearly all of the handbook); nil for any other text.
+    static func hashIfPlain(_ text: String) -> UInt64? {
+        var hash = FNV.offset
+        var pendingSpace = false
+        var started = false
+        for scalar in text.unicodeScalars {
+            guard isPlain(scalar) else { return nil }
+            if scalar.properties.isWhitespace {
+                pendingSpace = started
+                continue
+            }
+            if pendingSpace { FNV.add(UInt8(ascii: " "), to: &hash) }
+            pendingSpace = false
+            started = true
+            for byte in UTF8.encode(scalar)! { FNV.add(byte, to: &hash) }
+        }
+        return hash
+    }
+
+    static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x17F, 0x2010...0x2027, 0x2030...0x205E, 0x3000...0x3029, 0x3030...0x303F,
+             0x3041...0x3096, 0x30A1...0x30FA, 0x30FC...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xFF01...0xFF5E:
+            true
+        default:
+            false
+        }
+    }
+
+    private enum FNV {
+        static let offset: UInt64 = 0xcbf2_9ce4_8422_2325
+        static func add(_ byte: UInt8, to hash: inout UInt64) {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01b3
         }
-        value = hash
     }
 
     public init?(hex: String) {

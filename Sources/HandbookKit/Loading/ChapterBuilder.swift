@@ -82,7 +82,7 @@ struct ChapterBuilder {
                         case "edition":
                             edition = value
                         case "note":
-                            note = value.trimmingCharacters(in: .whitespaces)
+                            note = value.trimmingSpaces()
                         case "replaced-by":
                             replacedBy = value.split(separator: " ").map(String.init)
                         default:
@@ -143,16 +143,16 @@ struct ChapterBuilder {
     /// Splits a trailing `{#anchor}` from heading text.
     static func splitAnchor(_ inlines: [MarkdownInline]) -> ([MarkdownInline], String?) {
         guard case .text(let text, let at)? = inlines.last,
-              let open = text.range(of: "{#", options: .backwards),
+              let open = text.lastRange(ofASCII: "{#"),
               text.hasSuffix("}") else { return (inlines, nil) }
         let anchor = String(text[open.upperBound..<text.index(before: text.endIndex)])
-        let remaining = text[..<open.lowerBound].trimmingCharacters(in: .whitespaces)
+        let remaining = text[..<open.lowerBound].trimmingSpaces()
         var title = Array(inlines.dropLast())
         if !remaining.isEmpty { title.append(.text(remaining, at: at)) }
         while case .text(let t, let p)? = title.last, t.hasSuffix(" ") {
-            title[title.count - 1] = .text(t.trimmingCharacters(in: .whitespaces), at: p)
+            title[title.count - 1] = .text(t.trimmingSpaces(), at: p)
         }
-        return (title, anchor.trimmingCharacters(in: .whitespaces))
+        return (title, anchor.trimmingSpaces())
     }
 }
 
@@ -173,7 +173,7 @@ struct RuleHeader {
         guard case .paragraph(let inlines, let at)? = children.first else { return .notARule }
         let breakIndex = inlines.firstIndex { $0 == .softBreak || $0 == .lineBreak }
         let headerInlines = inlines[..<(breakIndex ?? inlines.endIndex)]
-        let line = Array(headerInlines).plainText.trimmingCharacters(in: .whitespaces)
+        let line = Array(headerInlines).plainText.trimmingSpaces()
         guard line.hasPrefix("[!") else { return .notARule }
         guard let close = line.firstIndex(of: "]") else {
             return .malformed("rule header is missing ']': write '[!DO rule-id] Title'")
@@ -183,14 +183,14 @@ struct RuleHeader {
         guard inside.count == 2 else {
             return .malformed("rule header must be '[!KIND rule-id]' with a kind and an id, not '[!\(inside.joined(separator: " "))]'")
         }
-        var title = line[line.index(after: close)...].trimmingCharacters(in: .whitespaces)
+        var title = line[line.index(after: close)...].trimmingSpaces()
         var attributes: [(String, String)] = []
-        if title.hasSuffix("}"), let open = title.range(of: "{", options: .backwards) {
+        if title.hasSuffix("}"), let open = title.lastRange(ofASCII: "{") {
             guard let parsed = parseAttributes(String(title[open.upperBound..<title.index(before: title.endIndex)])) else {
                 return .malformed("rule attributes must look like {status=legacy edition=\"iOS 7\"}")
             }
             attributes = parsed
-            title = title[..<open.lowerBound].trimmingCharacters(in: .whitespaces)
+            title = title[..<open.lowerBound].trimmingSpaces()
         }
         var body = Array(children.dropFirst())
         if let breakIndex {
@@ -209,7 +209,7 @@ struct RuleHeader {
         var rest = Substring(text).drop { $0 == " " }
         while !rest.isEmpty {
             guard let equals = rest.firstIndex(of: "=") else { return nil }
-            let key = String(rest[..<equals]).trimmingCharacters(in: .whitespaces)
+            let key = String(rest[..<equals]).trimmingSpaces()
             rest = rest[rest.index(after: equals)...]
             let value: Substring
             if rest.first == "\"" {

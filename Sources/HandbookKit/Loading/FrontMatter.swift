@@ -175,7 +175,7 @@ struct FrontMatterParser {
         case (_, .scalar(_, isNull: true)) where !(kind.isList):
             return "must not be empty"
         case (.string, .scalar(let s, _)):
-            return s.trimmingCharacters(in: .whitespaces).isEmpty ? "must not be empty" : nil
+            return s.trimmingSpaces().isEmpty ? "must not be empty" : nil
         case (.integer, .scalar(let s, _)):
             return Int(s) == nil ? "must be an integer, not '\(s)'" : nil
         case (.oneOf(let allowed), .scalar(let s, _)):

@@ -6,7 +6,7 @@ enum WikiLinkScanner {
     static func scan(_ inlines: [MarkdownInline]) -> [MarkdownInline] {
         var result: [MarkdownInline] = []
         for inline in inlines {
-            guard case .text(let text, let at) = inline, text.contains("[[") else {
+            guard case .text(let text, let at) = inline, text.contains(ascii: "[[") else {
                 result.append(inline)
                 continue
             }
@@ -22,10 +22,10 @@ enum WikiLinkScanner {
         func position(after characters: Int) -> TextPosition? {
             start.map { TextPosition(line: $0.line, column: $0.column + characters) }
         }
-        while let open = rest.range(of: "[[") {
-            guard let close = rest[open.upperBound...].range(of: "]]") else { break }
+        while let open = rest.firstRange(ofASCII: "[[") {
+            guard let close = rest[open.upperBound...].firstRange(ofASCII: "]]") else { break }
             let inner = rest[open.upperBound..<close.lowerBound]
-            if inner.isEmpty || inner.contains("[") || inner.contains("\n") {
+            if inner.isEmpty || inner.utf8.contains(UInt8(ascii: "[")) || inner.utf8.contains(UInt8(ascii: "\n")) {
                 // Not a cross-link; keep the brackets as text and look further on.
                 let keep = rest[..<open.upperBound]
                 result.append(.text(String(keep), at: position(after: consumed)))
@@ -37,8 +37,8 @@ enum WikiLinkScanner {
             if !before.isEmpty { result.append(.text(String(before), at: position(after: consumed))) }
             let linkStart = consumed + before.count
             let parts = inner.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
-            let target = parts[0].trimmingCharacters(in: .whitespaces)
-            let label = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil
+            let target = parts[0].trimmingSpaces()
+            let label = parts.count > 1 ? parts[1].trimmingSpaces() : nil
             result.append(.wikiLink(target: target, text: label?.isEmpty == true ? nil : label,
                                     at: position(after: linkStart)))
             consumed = linkStart + rest[open.lowerBound..<close.upperBound].count

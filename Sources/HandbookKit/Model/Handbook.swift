@@ -97,7 +97,7 @@ public struct Chapter: Sendable {
 
     /// `controls/buttons` + `verb-titles` → `controls.buttons.verb-titles`.
     public func ruleID(_ localID: String) -> String {
-        id.replacingOccurrences(of: "/", with: ".") + "." + localID
+        String(decoding: id.utf8.map { $0 == UInt8(ascii: "/") ? UInt8(ascii: ".") : $0 }, as: UTF8.self) + "." + localID
     }
 }
 

@@ -123,14 +123,21 @@ public struct LinkResolver: Sendable {
     /// The URL scheme, lowercased, if the string starts with one. Control characters and spaces
     /// are ignored the way browsers ignore them (`java\tscript:`).
     static func scheme(of url: String) -> String? {
-        let cleaned = url.unicodeScalars.filter { $0.value > 0x20 }
-        var scheme = ""
-        for scalar in cleaned {
-            if scalar == ":" { return scheme.isEmpty ? nil : scheme.lowercased() }
-            guard scalar.isASCII, scalar.properties.isAlphabetic || (!scheme.isEmpty
-                && ("0"..."9").contains(Character(scalar)) || "+-.".unicodeScalars.contains(scalar))
-            else { return nil }
-            scheme.unicodeScalars.append(scalar)
+        // On bytes: control characters and spaces are skipped (browsers ignore them), anything
+        // else outside ASCII ends the scheme. Called for every link on every page.
+        var scheme: [UInt8] = []
+        for byte in url.utf8 where byte > 0x20 {
+            switch byte {
+            case UInt8(ascii: ":"):
+                return scheme.isEmpty ? nil : String(decoding: scheme, as: UTF8.self).lowercased()
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                scheme.append(byte)
+            case UInt8(ascii: "0")...UInt8(ascii: "9") where !scheme.isEmpty:
+                scheme.append(byte)
+            default:
+                return nil
+            }
         }
         return nil
     }

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import HandbookKit
+
+/// The byte-level fast paths give the answers of the Foundation calls they replace.
+@Suite struct TextScanningTests {
+    private static let samples = [
+        "", " ", "plain", "  two  words\t\n", "导航栏 与 标签栏", "中文，标点。“引号”", "tab\tand\u{3000}ideographic",
+        "[[controls/buttons|按钮]] and [[x]]", "{#anchor}", "Title {#a} {#b}", "é vs e\u{301}", "\u{00A0}nbsp\u{00A0}",
+        "한국어", "emoji 👍🏽 here", "kana が ガ", "ｆｕｌｌ　ｗｉｄｔｈ", "Å Ω K", "\r\n crlf \r\n", " \u{301}mark",
+    ]
+
+    @Test func fingerprintsEqualTheDefinition() throws {
+        var log = DiagnosticLog()
+        let handbook = HandbookLoader(contentDirectory: FixtureHandbook.repoRoot.appendingPathComponent("content"),
+                                      displayRoot: "content").load(log: &log)
+        var texts = Self.samples
+        for language in Language.allCases {
+            for chapter in handbook.chapters(in: language) {
+                texts += chapter.content.compactMap { block in
+                    if case .rule(let rule) = block { rule.title + "\n" + (rule.note ?? "") } else { nil }
+                }
+                texts.append(chapter.title + " " + chapter.summary)
+            }
+        }
+        #expect(texts.count > 500)
+        var plain = 0
+        for text in texts {
+            if Fingerprint.hashIfPlain(text) != nil { plain += 1 }
+            #expect(Fingerprint(of: text).value == Fingerprint.hash(collapsing: text), "\(text)")
+        }
+        #expect(plain > texts.count * 9 / 10, "the fast path should cover nearly all of the handbook")
+    }
+
+    @Test func plainScalarsAreStableUnderNFCAndStandAlone() {
+        for value in UInt32(0)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value), Fingerprint.isPlain(scalar) else { continue }
+            let text = String(Character(scalar))
+            #expect(text.precomposedStringWithCanonicalMapping == text, "U+\(String(value, radix: 16))")
+            #expect(("a" + text + "a").count == 3 || scalar == "\r" || scalar == "\n", "U+\(String(value, radix: 16))")
+            #expect(("e" + text).precomposedStringWithCanonicalMapping == "e" + text, "U+\(String(value, radix: 16))")
+        }
+    }
+
+    @Test func searchesAndTrimsMatchFoundation() {
+        for text in Self.samples {
+            #expect(text.firstRange(ofASCII: "[[") == text.range(of: "[["), "\(text)")
+            #expect(text.lastRange(ofASCII: "{#") == text.range(of: "{#", options: .backwards), "\(text)")
+            #expect(text.contains(ascii: "]]") == text.contains("]]"), "\(text)")
+            #expect(text.trimmingSpaces() == text.trimmingCharacters(in: .whitespaces), "\(text)")
+        }
+    }
+
+    @Test func relativePathsMatchTheComponentDefinition() {
+        func reference(_ to: String, _ from: String) -> String {
+            if LinkResolver.scheme(of: to) != nil { return to }
+            let fromFolders = from.split(separator: "/").dropLast()
+            var toParts = to.split(separator: "/", omittingEmptySubsequences: false)
+            var common = 0
+            while common < fromFolders.count, common < toParts.count - 1,
+                  fromFolders[fromFolders.startIndex + common] == toParts[common] { common += 1 }
+            toParts.removeFirst(common)
+            let path = (Array(repeating: "..", count: fromFolders.count - common) + toParts.map(String.init)).joined(separator: "/")
+            return path.isEmpty ? "./" : path
+        }
+        let paths = ["index.html", "zh/index.html", "zh/controls/index.html", "zh/controls/buttons.html", "en/bars/toolbar.html",
+                     "zh/controls/buttons.html#a", "assets/style.css", "", "zh/", "zh/controls/", "https://example.com/x",
+                     "mailto:a@b", "zh/控件/按钮.html"]
+        for to in paths {
+            for from in paths where !from.isEmpty {
+                #expect(SiteURLs.relative(to, from: from) == reference(to, from), "\(to) from \(from)")
+            }
+        }
+        #expect(SiteURLs.relative("zh/bars/toolbar.html", from: "zh/controls/buttons.html") == "../bars/toolbar.html")
+    }
+
+    @Test func schemes() {
+        #expect(LinkResolver.scheme(of: "HTTPS://x") == "https")
+        #expect(LinkResolver.scheme(of: " java\tscript:alert(1)") == "javascript")
+        #expect(LinkResolver.scheme(of: "a+b-c.d:x") == "a+b-c.d")
+        #expect(LinkResolver.scheme(of: "1http:x") == nil)
+        #expect(LinkResolver.scheme(of: "h1:x") == "h1")
+        #expect(LinkResolver.scheme(of: "../a.html") == nil)
+        #expect(LinkResolver.scheme(of: "#anchor:x") == nil)
+        #expect(LinkResolver.scheme(of: ":x") == nil)
+        #expect(LinkResolver.scheme(of: "ja vascript:") == "javascript")
+        #expect(LinkResolver.scheme(of: "jäva:x") == nil)
+    }
+}
