@@ -47,21 +47,32 @@ struct FrontMatterParser {
 
     /// Returns nil (after logging why) when the file has no well-formed front matter.
     func parse(_ file: SourceFile, fields: [FrontMatterField], log: inout DiagnosticLog) -> Result? {
-        let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Only the lines up to the closing `---` are looked at; the body is the rest of the text.
+        let text = file.text
+        var lines = text[...].lines
         let start = file.location(line: 1, column: 1)
-        guard let first = lines.first, first.trimmingTrailingSpaces == "---" else {
+        guard let first = lines.next(), first.trimmingTrailingSpaces == "---" else {
             log.error("missing front matter: the file must start with a '---' line", at: start)
             return nil
         }
-        guard let closing = lines.indices.dropFirst().first(where: {
-            let line = lines[$0].trimmingTrailingSpaces
-            return line == "---" || line == "..."
-        }) else {
+        let yamlStart = lines.position
+        var closing = 0
+        var yamlEnd: String.Index?
+        while let line = lines.next() {
+            closing += 1
+            let trimmed = line.trimmingTrailingSpaces
+            if trimmed == "---" || trimmed == "..." {
+                yamlEnd = line.startIndex
+                break
+            }
+        }
+        guard let yamlEnd else {
             log.error("front matter is not closed: add a '---' line after it", at: start)
             return nil
         }
-        let yaml = lines[1..<closing].joined(separator: "\n")
-        let body = lines[(closing + 1)...].joined(separator: "\n")
+        // Without the newline that ends the last YAML line.
+        let yaml = yamlEnd > yamlStart ? String(text[yamlStart..<text.utf8.index(before: yamlEnd)]) : ""
+        let body = String(text[lines.position...])
         guard let entries = mapping(yaml, file: file, log: &log) else { return nil }
         let frontMatter = FrontMatter(entries: entries, location: start)
         guard check(frontMatter, against: fields, log: &log) else { return nil }
@@ -224,9 +235,35 @@ extension FrontMatter {
 }
 
 extension Substring {
+    /// The lines of the text, found on bytes.
+    var lines: LineCursor { LineCursor(text: self) }
+
     var trimmingTrailingSpaces: Substring {
         var result = self
         while let last = result.last, last == " " || last == "\t" { result.removeLast() }
         return result
+    }
+}
+
+/// Walks the lines of a text one at a time (`split` would cut the whole file into lines).
+struct LineCursor: IteratorProtocol {
+    let text: Substring
+    /// Where the next line starts.
+    private(set) var position: String.Index
+
+    init(text: Substring) {
+        self.text = text
+        position = text.startIndex
+    }
+
+    mutating func next() -> Substring? {
+        guard position < text.endIndex else { return nil }
+        let utf8 = text.utf8
+        if let newline = utf8[position...].firstIndex(of: UInt8(ascii: "\n")) {
+            defer { position = utf8.index(after: newline) }
+            return text[position..<newline]
+        }
+        defer { position = text.endIndex }
+        return text[position...]
     }
 }

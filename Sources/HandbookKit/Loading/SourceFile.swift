@@ -49,12 +49,21 @@ public struct SourceFile: Sendable {
                       at: SourceLocation(file: displayPath, line: line, column: column))
             return nil
         }
-        var text = String(decoding: bytes, as: UTF8.self)
-        if text.contains("\r") {
-            text = text.replacingOccurrences(of: "\r\n", with: "\n")
-                .replacingOccurrences(of: "\r", with: "\n")
+        if bytes.contains(UInt8(ascii: "\r")) {
+            // CRLF and lone CR both become LF.
+            var normalized: [UInt8] = []
+            normalized.reserveCapacity(bytes.count)
+            for (index, byte) in bytes.enumerated() {
+                if byte == UInt8(ascii: "\r") {
+                    if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") { continue }
+                    normalized.append(UInt8(ascii: "\n"))
+                } else {
+                    normalized.append(byte)
+                }
+            }
+            bytes = normalized
         }
-        return SourceFile(path: displayPath, text: text)
+        return SourceFile(path: displayPath, text: String(decoding: bytes, as: UTF8.self))
     }
 
     /// The offset of the first byte that does not belong to a valid UTF-8 sequence.

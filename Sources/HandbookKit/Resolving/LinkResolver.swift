@@ -41,7 +41,7 @@ public struct LinkResolver: Sendable {
             guard let chapter, let anchor else { return .failure(.message("empty cross-link target")) }
             return anchorTarget(chapter, anchor: anchor, raw: raw)
         }
-        if !path.contains("/") {
+        if !path.utf8.contains(UInt8(ascii: "/")) {
             guard handbook.part(path, in: language) != nil, anchor == nil else {
                 return .failure(.message("unresolved cross-link '\(raw)'"
                     + Suggestion.didYouMean(path, in: handbook.parts(in: language).map(\.id)
