@@ -35,6 +35,7 @@ import Testing
     @Test func plainScalarsAreStableUnderNFCAndStandAlone() {
         for value in UInt32(0)...0xFFFF {
             guard let scalar = Unicode.Scalar(value), Fingerprint.isPlain(scalar) else { continue }
+            #expect(Fingerprint.isWhitespace(value) == scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
             let text = String(Character(scalar))
             #expect(text.precomposedStringWithCanonicalMapping == text, "U+\(String(value, radix: 16))")
             #expect(("a" + text + "a").count == 3 || scalar == "\r" || scalar == "\n", "U+\(String(value, radix: 16))")

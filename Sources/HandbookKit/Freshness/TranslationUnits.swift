@@ -41,25 +41,48 @@ public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
     /// leaves alone and that are each a character of their own (ASCII, Latin-1, punctuation,
     /// kana, Han, full-width forms: nearly all of the handbook); nil for any other text.
     static func hashIfPlain(_ text: String) -> UInt64? {
-        var hash = FNV.offset
-        var pendingSpace = false
-        var started = false
-        for scalar in text.unicodeScalars {
-            guard isPlain(scalar) else { return nil }
-            if scalar.properties.isWhitespace {
-                pendingSpace = started
-                continue
+        var text = text
+        return text.withUTF8 { bytes -> UInt64? in
+            var hash = FNV.offset
+            var pendingSpace = false
+            var started = false
+            var index = 0
+            while index < bytes.count {
+                let lead = bytes[index]
+                // The scalar starting here (the text is valid UTF-8) and its length in bytes.
+                let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                var value = UInt32(lead)
+                if length > 1 {
+                    value &= UInt32(0x7F >> length)
+                    for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+                }
+                guard isPlain(value) else { return nil }
+                if isWhitespace(value) {
+                    pendingSpace = started
+                } else {
+                    if pendingSpace { FNV.add(UInt8(ascii: " "), to: &hash) }
+                    pendingSpace = false
+                    started = true
+                    for offset in 0..<length { FNV.add(bytes[index + offset], to: &hash) }
+                }
+                index += length
             }
-            if pendingSpace { FNV.add(UInt8(ascii: " "), to: &hash) }
-            pendingSpace = false
-            started = true
-            for byte in UTF8.encode(scalar)! { FNV.add(byte, to: &hash) }
+            return hash
         }
-        return hash
     }
 
-    static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
+    /// Unicode White_Space among the plain scalars.
+    static func isWhitespace(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x3000: true
+        default: false
+        }
+    }
+
+    static func isPlain(_ scalar: Unicode.Scalar) -> Bool { isPlain(scalar.value) }
+
+    private static func isPlain(_ value: UInt32) -> Bool {
+        switch value {
         case 0x00...0x17F, 0x2010...0x2027, 0x2030...0x205E, 0x3000...0x3029, 0x3030...0x303F,
              0x3041...0x3096, 0x30A1...0x30FA, 0x30FC...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
              0xFF01...0xFF5E:

@@ -89,7 +89,8 @@ struct FrontMatterParser {
                          log: inout DiagnosticLog) -> [String: FrontMatter.Entry]? {
         let node: Node?
         do {
-            node = try Yams.compose(yaml: yaml)
+            // Values are read as text and checked here; no implicit typing by regular expressions.
+            node = try Yams.compose(yaml: yaml, .basic)
         } catch let error as YamlError {
             log.report(diagnostic(for: error, in: file))
             return nil

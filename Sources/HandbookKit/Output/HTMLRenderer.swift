@@ -23,12 +23,18 @@ struct HTMLRenderer {
     func render(_ block: MarkdownBlock, into html: inout String) {
         switch block {
         case .paragraph(let inlines, _):
-            html += "<p>" + render(inlines) + "</p>\n"
+            html += "<p>"
+            render(inlines, into: &html)
+            html += "</p>\n"
         case .heading(let level, let inlines, _):
             let tag = "h\(min(6, level + headingOffset))"
-            html += "<\(tag)>" + render(inlines) + "</\(tag)>\n"
+            html += "<\(tag)>"
+            render(inlines, into: &html)
+            html += "</\(tag)>\n"
         case .blockQuote(let blocks, _):
-            html += "<blockquote>\n" + render(blocks) + "</blockquote>\n"
+            html += "<blockquote>\n"
+            for child in blocks { render(child, into: &html) }
+            html += "</blockquote>\n"
         case .list(let list, _):
             let tag = list.isOrdered ? "ol" : "ul"
             let start = list.isOrdered && list.start != 1 ? " start=\"\(list.start)\"" : ""
@@ -42,29 +48,41 @@ struct HTMLRenderer {
                 if list.isTight {
                     for child in item.blocks {
                         if case .paragraph(let inlines, _) = child {
-                            html += render(inlines)
+                            render(inlines, into: &html)
                         } else {
                             html += "\n"
                             render(child, into: &html)
                         }
                     }
                 } else {
-                    html += "\n" + render(item.blocks)
+                    html += "\n"
+                    for child in item.blocks { render(child, into: &html) }
                 }
                 html += "</li>\n"
             }
             html += "</\(tag)>\n"
         case .codeBlock(let info, let code, _):
-            let language = info.split(separator: " ").first.map { " class=\"language-\(HTML.escape(String($0)))\"" } ?? ""
-            html += "<pre><code\(language)>" + HTML.escape(code) + "</code></pre>\n"
+            html += "<pre><code"
+            if let language = info.split(separator: " ").first {
+                html += " class=\"language-"
+                HTML.append(escaping: String(language), to: &html)
+                html += "\""
+            }
+            html += ">"
+            HTML.append(escaping: code, to: &html)
+            html += "</code></pre>\n"
         case .html(let raw, _):
-            html += "<pre class=\"raw-html\">" + HTML.escape(raw) + "</pre>\n"
+            html += "<pre class=\"raw-html\">"
+            HTML.append(escaping: raw, to: &html)
+            html += "</pre>\n"
         case .thematicBreak:
             html += "<hr>\n"
         case .table(let table, _):
             html += "<div class=\"table-wrap\" tabindex=\"0\"><table>\n<thead>\n<tr>"
             for (index, cell) in table.header.enumerated() {
-                html += "<th\(align(table, index))>" + render(cell) + "</th>"
+                html += "<th\(align(table, index))>"
+                render(cell, into: &html)
+                html += "</th>"
             }
             html += "</tr>\n</thead>\n"
             if !table.rows.isEmpty {
@@ -72,7 +90,9 @@ struct HTMLRenderer {
                 for row in table.rows {
                     html += "<tr>"
                     for (index, cell) in row.enumerated() {
-                        html += "<td\(align(table, index))>" + render(cell) + "</td>"
+                        html += "<td\(align(table, index))>"
+                        render(cell, into: &html)
+                        html += "</td>"
                     }
                     html += "</tr>\n"
                 }
@@ -93,28 +113,66 @@ struct HTMLRenderer {
     }
 
     func render(_ inlines: [MarkdownInline]) -> String {
-        inlines.map(render).joined()
+        var html = ""
+        render(inlines, into: &html)
+        return html
     }
 
-    func render(_ inline: MarkdownInline) -> String {
+    func render(_ inlines: [MarkdownInline], into html: inout String) {
+        for inline in inlines { render(inline, into: &html) }
+    }
+
+    func render(_ inline: MarkdownInline, into html: inout String) {
         switch inline {
-        case .text(let text, _): return HTML.escape(text)
-        case .code(let code): return "<code>" + HTML.escape(code) + "</code>"
-        case .softBreak: return "\n"
-        case .lineBreak: return "<br>\n"
-        case .emphasis(let children): return "<em>" + render(children) + "</em>"
-        case .strong(let children): return "<strong>" + render(children) + "</strong>"
-        case .strikethrough(let children): return "<del>" + render(children) + "</del>"
-        case .html(let raw, _): return "<code class=\"raw-html\">" + HTML.escape(raw) + "</code>"
-        case .image(_, _, let alt, _): return HTML.escape(alt.plainText)
+        case .text(let text, _):
+            HTML.append(escaping: text, to: &html)
+        case .code(let code):
+            html += "<code>"
+            HTML.append(escaping: code, to: &html)
+            html += "</code>"
+        case .softBreak:
+            html += "\n"
+        case .lineBreak:
+            html += "<br>\n"
+        case .emphasis(let children):
+            html += "<em>"
+            render(children, into: &html)
+            html += "</em>"
+        case .strong(let children):
+            html += "<strong>"
+            render(children, into: &html)
+            html += "</strong>"
+        case .strikethrough(let children):
+            html += "<del>"
+            render(children, into: &html)
+            html += "</del>"
+        case .html(let raw, _):
+            html += "<code class=\"raw-html\">"
+            HTML.append(escaping: raw, to: &html)
+            html += "</code>"
+        case .image(_, _, let alt, _):
+            HTML.append(escaping: alt.plainText, to: &html)
         case .link(let destination, let title, let children, _):
-            guard let link = resolve(destination, false) else { return render(children) }
-            let titleAttribute = title.isEmpty ? "" : " title=\"\(HTML.escape(title))\""
-            let external = link.isExternal ? " rel=\"noopener noreferrer\"" : ""
-            return "<a href=\"\(HTML.escape(link.href))\"\(titleAttribute)\(external)>" + render(children) + "</a>"
+            guard let link = resolve(destination, false) else { return render(children, into: &html) }
+            html += "<a href=\""
+            HTML.append(escaping: link.href, to: &html)
+            html += "\""
+            if !title.isEmpty {
+                html += " title=\""
+                HTML.append(escaping: title, to: &html)
+                html += "\""
+            }
+            if link.isExternal { html += " rel=\"noopener noreferrer\"" }
+            html += ">"
+            render(children, into: &html)
+            html += "</a>"
         case .wikiLink(let target, let text, _):
-            guard let link = resolve(target, true) else { return HTML.escape(text ?? target) }
-            return "<a class=\"xref\" href=\"\(HTML.escape(link.href))\">" + HTML.escape(text ?? link.defaultText) + "</a>"
+            guard let link = resolve(target, true) else { return HTML.append(escaping: text ?? target, to: &html) }
+            html += "<a class=\"xref\" href=\""
+            HTML.append(escaping: link.href, to: &html)
+            html += "\">"
+            HTML.append(escaping: text ?? link.defaultText, to: &html)
+            html += "</a>"
         }
     }
 }

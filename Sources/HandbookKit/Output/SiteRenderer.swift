@@ -39,6 +39,14 @@ struct SiteRenderer {
             order[language] = Dictionary(uniqueKeysWithValues: index.handbook.chapters(in: language).enumerated().map { ($1.id, $0) })
         }
         uiTables = templates.strings.mapValues(UIStringTable.init)
+        var folderLinks: [String: FolderLinks] = [:]
+        for language in Language.allCases {
+            // Every page of a language lives in `<lang>/` or `<lang>/<part>/`.
+            for page in [SiteURLs.home(language)] + index.handbook.parts(in: language).map({ SiteURLs.part($0.id, language) }) {
+                folderLinks[String(Self.folder(of: page))] = FolderLinks(page: page, language: language)
+            }
+        }
+        self.folderLinks = folderLinks
     }
 
     private let uiTables: [Language: UIStringTable]
@@ -74,6 +82,33 @@ struct SiteRenderer {
         return (baseURL.hasSuffix("/") ? baseURL : baseURL + "/") + path
     }
 
+    /// The links every page of a folder shares, computed once per folder.
+    private struct FolderLinks {
+        var stylesheet, script, searchIndex, home, glossary, changelog, search, root, rootPrefix, searchScript: String
+
+        init(page: String, language: Language) {
+            let rel = { (path: String) in SiteURLs.relative(path, from: page) }
+            stylesheet = rel(SiteURLs.asset("style.css"))
+            script = rel(SiteURLs.asset("site.js"))
+            searchIndex = rel(SiteURLs.searchIndex(language))
+            home = rel(SiteURLs.home(language))
+            glossary = rel(SiteURLs.glossary(language))
+            changelog = rel(SiteURLs.changelog(language))
+            search = rel(SiteURLs.search(language))
+            root = rel(SiteURLs.root)
+            rootPrefix = String(repeating: "../", count: page.split(separator: "/").count - 1)
+            searchScript = rel(SiteURLs.asset("search.js"))
+        }
+    }
+
+    private let folderLinks: [String: FolderLinks]
+
+    /// `zh/controls/` for `zh/controls/buttons.html`.
+    static func folder(of page: String) -> Substring {
+        guard let slash = page.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return page[...slash]
+    }
+
     private func layout(_ language: Language, page: String, otherPage: String, kind: String, title: String,
                         description: String, breadcrumbs: [LinkView], currentPart: String? = nil,
                         currentChapter: String? = nil) -> LayoutView {
@@ -83,17 +118,18 @@ struct SiteRenderer {
         let enPath = language == .en ? page : otherPage
         let nav = navigation.html(language: language, page: page, currentPart: currentPart,
                                   currentChapter: currentChapter)
+        let links = folderLinks[String(Self.folder(of: page))] ?? FolderLinks(page: page, language: language)
         return LayoutView(
             lang: language.rawValue, pageKind: kind,
             documentTitle: title == ui.siteTitle ? title : "\(title) · \(ui.siteTitle)",
             description: description,
-            stylesheet: rel(SiteURLs.asset("style.css")), script: rel(SiteURLs.asset("site.js")),
-            searchIndex: rel(SiteURLs.searchIndex(language)),
-            homeHref: rel(SiteURLs.home(language)), glossaryHref: rel(SiteURLs.glossary(language)),
-            changelogHref: rel(SiteURLs.changelog(language)),
-            searchHref: rel(SiteURLs.search(language)), rootHref: rel(SiteURLs.root),
-            rootPrefix: String(repeating: "../", count: page.split(separator: "/").count - 1),
-            searchScript: rel(SiteURLs.asset("search.js")),
+            stylesheet: links.stylesheet, script: links.script,
+            searchIndex: links.searchIndex,
+            homeHref: links.home, glossaryHref: links.glossary,
+            changelogHref: links.changelog,
+            searchHref: links.search, rootHref: links.root,
+            rootPrefix: links.rootPrefix,
+            searchScript: links.searchScript,
             languageSwitch: AlternateView(hreflang: language.other.rawValue, href: rel(otherPage)),
             otherLanguageName: strings(language.other).languageName,
             alternates: [

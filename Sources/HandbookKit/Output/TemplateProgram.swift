@@ -174,33 +174,9 @@ struct TemplateProgram: Sendable {
         }
     }
 
-    /// swift-mustache's HTML escaping (`& < > " '`), on bytes: most values need none.
+    /// swift-mustache's HTML escaping (`& < > " '`).
     static func appendEscaped(_ text: String, to output: inout String) {
-        let utf8 = text.utf8
-        var start = utf8.startIndex
-        var index = start
-        while index != utf8.endIndex {
-            let replacement: String? = switch utf8[index] {
-            case UInt8(ascii: "&"): "&amp;"
-            case UInt8(ascii: "<"): "&lt;"
-            case UInt8(ascii: ">"): "&gt;"
-            case UInt8(ascii: "\""): "&quot;"
-            case UInt8(ascii: "'"): "&#39;"
-            default: nil
-            }
-            let next = utf8.index(after: index)
-            if let replacement {
-                output += text[start..<index]
-                output += replacement
-                start = next
-            }
-            index = next
-        }
-        if start == utf8.startIndex {
-            output += text
-        } else {
-            output += text[start...]
-        }
+        HTML.append(escaping: text, to: &output, keepingNUL: true)
     }
 
     // MARK: Reading swift-mustache's parse
