@@ -53,7 +53,16 @@ struct SiteRenderer {
     /// Each chapter's place in its language's reading order, for the pager.
     private let readingOrder: [Language: [String: Int]]
 
+    /// Every page, chapter pages on all cores.
     func render() -> [OutputFile] {
+        fixedPages() + ParallelMap.map(chapters) { chapterPage($0) }
+    }
+
+    /// Every chapter of both languages, in the order their pages are listed.
+    var chapters: [Chapter] { Language.allCases.flatMap { handbook.chapters(in: $0) } }
+
+    /// The pages other than chapters, and the assets.
+    func fixedPages() -> [OutputFile] {
         var files: [OutputFile] = []
         for language in Language.allCases {
             files.append(homePage(language))
@@ -62,9 +71,6 @@ struct SiteRenderer {
             files.append(changelogPage(language))
             files += handbook.parts(in: language).map { partPage($0) }
         }
-        // Chapter pages are independent: render them on all cores, in a fixed order.
-        let chapters = Language.allCases.flatMap { handbook.chapters(in: $0) }
-        files += ParallelMap.map(chapters) { chapterPage($0) }
         files.append(rootPage(notFound: false))
         files.append(rootPage(notFound: true))
         for (name, data) in templates.assets.sorted(by: { $0.key < $1.key }) {
@@ -209,7 +215,7 @@ struct SiteRenderer {
         return render(page, view, "part")
     }
 
-    private func chapterPage(_ chapter: Chapter) -> OutputFile {
+    func chapterPage(_ chapter: Chapter) -> OutputFile {
         let language = chapter.language
         let ui = strings(language)
         let page = SiteURLs.chapter(chapter.id, language)
