@@ -89,8 +89,9 @@ struct FrontMatterParser {
                          log: inout DiagnosticLog) -> [String: FrontMatter.Entry]? {
         let node: Node?
         do {
-            // Values are read as text and checked here; no implicit typing by regular expressions.
-            node = try Yams.compose(yaml: yaml, .basic)
+            // Values are read as text and checked here (no implicit typing by regular expressions);
+            // the encoding is given because its default reads the environment on every call.
+            node = try Yams.compose(yaml: yaml, .basic, .default, .utf8)
         } catch let error as YamlError {
             log.report(diagnostic(for: error, in: file))
             return nil

@@ -40,33 +40,34 @@ public struct HandbookLoader: Sendable {
         let discovery = ContentDiscovery(root: contentDirectory, displayRoot: displayRoot)
         var parts: [Language: [Part]] = [:]
         var chapters: [Language: [Chapter]] = [:]
+        var chapterFiles: [(language: Language, part: String, url: URL, path: String)] = []
         for language in Language.allCases {
-            let found = discovery.parts(of: language, log: &log)
-            var languageParts: [Part] = []
-            var languageChapters: [Chapter] = []
-            for partFiles in found {
+            for partFiles in discovery.parts(of: language, log: &log) {
                 if let part = loadPart(partFiles, language: language, log: &log) {
-                    languageParts.append(part)
+                    parts[language, default: []].append(part)
                 }
-                // Chapters are independent of each other: parse them in parallel, keep file order.
-                let results = ParallelMap.map(partFiles.chapters) { file in
-                    var chapterLog = DiagnosticLog()
-                    let chapter = loadChapter(url: file.url, path: file.path, part: partFiles.id,
-                                              language: language, log: &chapterLog)
-                    return (chapter, chapterLog)
-                }
-                for (chapter, chapterLog) in results {
-                    log.merge(chapterLog)
-                    if let chapter { languageChapters.append(chapter) }
-                }
+                chapterFiles += partFiles.chapters.map { (language, partFiles.id, $0.url, $0.path) }
             }
-            languageParts.sort { ($0.weight, $0.id) < ($1.weight, $1.id) }
+        }
+        // Chapters are independent of each other: parse those of both languages in one parallel
+        // loop; the order is restored by sorting below.
+        let results = ParallelMap.map(chapterFiles) { file in
+            var chapterLog = DiagnosticLog()
+            let chapter = loadChapter(url: file.url, path: file.path, part: file.part, language: file.language,
+                                      log: &chapterLog)
+            return (chapter, chapterLog)
+        }
+        for (chapter, chapterLog) in results {
+            log.merge(chapterLog)
+            if let chapter { chapters[chapter.language, default: []].append(chapter) }
+        }
+        for language in Language.allCases {
+            let languageParts = (parts[language] ?? []).sorted { ($0.weight, $0.id) < ($1.weight, $1.id) }
             let partOrder = Dictionary(uniqueKeysWithValues: languageParts.enumerated().map { ($1.id, $0) })
-            languageChapters.sort {
+            parts[language] = languageParts
+            chapters[language] = (chapters[language] ?? []).sorted {
                 (partOrder[$0.part] ?? .max, $0.weight, $0.id) < (partOrder[$1.part] ?? .max, $1.weight, $1.id)
             }
-            parts[language] = languageParts
-            chapters[language] = languageChapters
         }
         let glossary = loadGlossary(discovery: discovery, log: &log)
         return Handbook(parts: parts, chapters: chapters, glossary: glossary)

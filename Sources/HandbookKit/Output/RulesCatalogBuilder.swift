@@ -19,37 +19,40 @@ struct RulesCatalogBuilder {
                 summary: LocalizedText(zhHans: zh.summary, en: en.summary), weight: en.weight,
                 url: localized { SiteURLs.part(en.id, $0) })
         }
-        var chapters: [Catalog.Chapter] = []
+        // Each chapter's entries are independent: made on all cores, then sorted by id.
+        let made = ParallelMap.map(handbook.chapters(in: .en)) { en in entries(of: en) }
+        return Catalog(scopes: scopes, chapters: made.compactMap(\.chapter).sorted { $0.id < $1.id },
+                       rules: made.flatMap(\.rules).sorted { $0.id < $1.id })
+    }
+
+    private func entries(of en: Chapter) -> (chapter: Catalog.Chapter?, rules: [Catalog.Rule]) {
+        guard let zh = index.chapter(en.id, in: .zhHans) else { return (nil, []) }
+        let chapter = Catalog.Chapter(
+            id: en.id, scope: en.part, title: LocalizedText(zhHans: zh.title, en: en.title),
+            summary: LocalizedText(zhHans: zh.summary, en: en.summary), weight: en.weight,
+            edition: en.edition, status: en.status, url: localized { SiteURLs.chapter(en.id, $0) },
+            related: en.related.sorted(),
+            note: en.legacyNote.flatMap { note in zh.legacyNote.map { LocalizedText(zhHans: $0, en: note) } })
         var rules: [Catalog.Rule] = []
-        for en in handbook.chapters(in: .en) {
-            guard let zh = index.chapter(en.id, in: .zhHans) else { continue }
-            chapters.append(Catalog.Chapter(
-                id: en.id, scope: en.part, title: LocalizedText(zhHans: zh.title, en: en.title),
-                summary: LocalizedText(zhHans: zh.summary, en: en.summary), weight: en.weight,
-                edition: en.edition, status: en.status, url: localized { SiteURLs.chapter(en.id, $0) },
-                related: en.related.sorted(),
-                note: en.legacyNote.flatMap { note in zh.legacyNote.map { LocalizedText(zhHans: $0, en: note) } }))
-            for rule in en.rules {
-                guard let zhRule = zh.rules.first(where: { $0.localID == rule.localID }) else { continue }
-                let id = en.ruleID(rule.localID)
-                rules.append(Catalog.Rule(
-                    id: id, chapter: en.id, section: rule.section, scope: en.part, kind: rule.kind,
-                    status: rule.status ?? en.status, edition: rule.edition ?? en.edition,
-                    title: LocalizedText(zhHans: zhRule.title, en: rule.title),
-                    text: LocalizedText(zhHans: plainText(zhRule.body, zh), en: plainText(rule.body, en)),
-                    url: localized { SiteURLs.path(of: .rule(id), in: $0) },
-                    related: links.ruleReferences[id] ?? [], replacedBy: rule.replacedBy,
-                    // A rule of a legacy chapter carries the chapter's note on what replaced it.
-                    note: (rule.note ?? (rule.status == nil ? en.legacyNote : nil)).flatMap { note in
-                        (zhRule.note ?? (zhRule.status == nil ? zh.legacyNote : nil)).map { LocalizedText(zhHans: $0, en: note) }
-                    },
-                    translation: TranslationState(
-                        zhHans: freshness.isOutdated(id, in: .zhHans) ? .outdated : .current,
-                        en: freshness.isOutdated(id, in: .en) ? .outdated : .current)))
-            }
+        for rule in en.rules {
+            guard let zhRule = zh.rules.first(where: { $0.localID == rule.localID }) else { continue }
+            let id = en.ruleID(rule.localID)
+            rules.append(Catalog.Rule(
+                id: id, chapter: en.id, section: rule.section, scope: en.part, kind: rule.kind,
+                status: rule.status ?? en.status, edition: rule.edition ?? en.edition,
+                title: LocalizedText(zhHans: zhRule.title, en: rule.title),
+                text: LocalizedText(zhHans: plainText(zhRule.body, zh), en: plainText(rule.body, en)),
+                url: localized { SiteURLs.path(of: .rule(id), in: $0) },
+                related: links.ruleReferences[id] ?? [], replacedBy: rule.replacedBy,
+                // A rule of a legacy chapter carries the chapter's note on what replaced it.
+                note: (rule.note ?? (rule.status == nil ? en.legacyNote : nil)).flatMap { note in
+                    (zhRule.note ?? (zhRule.status == nil ? zh.legacyNote : nil)).map { LocalizedText(zhHans: $0, en: note) }
+                },
+                translation: TranslationState(
+                    zhHans: freshness.isOutdated(id, in: .zhHans) ? .outdated : .current,
+                    en: freshness.isOutdated(id, in: .en) ? .outdated : .current)))
         }
-        return Catalog(scopes: scopes, chapters: chapters.sorted { $0.id < $1.id },
-                       rules: rules.sorted { $0.id < $1.id })
+        return (chapter, rules)
     }
 
     private func localized(_ make: (Language) -> String) -> LocalizedText {

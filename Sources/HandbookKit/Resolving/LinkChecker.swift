@@ -27,46 +27,16 @@ struct LinkChecker {
                     }
                 }
             }
-            for chapter in handbook.chapters(in: language) {
-                for relatedID in chapter.related where resolver.index.chapter(relatedID, in: language) == nil {
-                    log.error("'related' names unknown chapter '\(relatedID)'"
-                              + Suggestion.didYouMean(relatedID, in: resolver.index.chapterIDs(in: language)),
-                              at: chapter.metadataLocations["related"] ?? chapter.source)
-                }
-                func visit(_ blocks: [MarkdownBlock], rule: Rule?) {
-                    for block in blocks {
-                        visitLinks(in: block) { link, position in
-                            let result: Result<LinkTarget, LinkResolver.Failure>
-                            switch link {
-                            case .wiki(let raw): result = resolver.resolve(wikiTarget: raw, from: chapter, language: language)
-                            case .markdown(let raw): result = resolver.resolve(destination: raw, from: chapter, language: language)
-                            }
-                            switch result {
-                            case .failure(.message(let message)):
-                                let at = position ?? block.position
-                                log.error(message, at: SourceLocation(file: chapter.source.file, line: at.line, column: at.column))
-                            case .success(let target):
-                                if let targetChapter = target.chapterID, targetChapter != chapter.id {
-                                    backlinks[language, default: [:]][targetChapter, default: []].insert(chapter.id)
-                                }
-                                if let rule, let ruleID = referencedRule(target) {
-                                    references[language, default: [:]][chapter.ruleID(rule.localID), default: []].insert(ruleID)
-                                }
-                            }
-                        }
-                    }
-                }
-                for block in chapter.content {
-                    switch block {
-                    case .markdown(let markdown): visit([markdown], rule: nil)
-                    case .section(let section):
-                        visit([.heading(level: section.level, section.title,
-                                        at: TextPosition(line: section.location.line, column: section.location.column))], rule: nil)
-                    case .rule(let rule):
-                        visit(rule.body, rule: rule)
-                        checkReplacements(of: rule, in: chapter, log: &log)
-                    }
-                }
+        }
+        // Each chapter's links are checked on their own, on all cores, and the findings merged.
+        let chapters = Language.allCases.flatMap { handbook.chapters(in: $0) }
+        for found in ParallelMap.map(chapters, check) {
+            log.merge(found.log)
+            for target in found.linkedChapters {
+                backlinks[found.language, default: [:]][target, default: []].insert(found.chapterID)
+            }
+            for (ruleID, targets) in found.ruleReferences {
+                references[found.language, default: [:]][ruleID, default: []].formUnion(targets)
             }
         }
         for (language, byRule) in references where language == .zhHans {
@@ -82,6 +52,62 @@ struct LinkChecker {
         return Findings(
             backlinks: backlinks.mapValues { $0.mapValues { $0.sorted() } },
             ruleReferences: (references[.en] ?? [:]).mapValues { $0.sorted() })
+    }
+
+    /// What one chapter's links and metadata showed.
+    private struct ChapterFindings: Sendable {
+        var language: Language
+        var chapterID: String
+        var log = DiagnosticLog()
+        /// Other chapters this one links to.
+        var linkedChapters = Set<String>()
+        /// Rule id → the rules its body links to.
+        var ruleReferences: [String: Set<String>] = [:]
+    }
+
+    private func check(_ chapter: Chapter) -> ChapterFindings {
+        let language = chapter.language
+        var found = ChapterFindings(language: language, chapterID: chapter.id)
+        for relatedID in chapter.related where resolver.index.chapter(relatedID, in: language) == nil {
+            found.log.error("'related' names unknown chapter '\(relatedID)'"
+                            + Suggestion.didYouMean(relatedID, in: resolver.index.chapterIDs(in: language)),
+                            at: chapter.metadataLocations["related"] ?? chapter.source)
+        }
+        func visit(_ blocks: [MarkdownBlock], rule: Rule?) {
+            for block in blocks {
+                visitLinks(in: block) { link, position in
+                    let result: Result<LinkTarget, LinkResolver.Failure>
+                    switch link {
+                    case .wiki(let raw): result = resolver.resolve(wikiTarget: raw, from: chapter, language: language)
+                    case .markdown(let raw): result = resolver.resolve(destination: raw, from: chapter, language: language)
+                    }
+                    switch result {
+                    case .failure(.message(let message)):
+                        let at = position ?? block.position
+                        found.log.error(message, at: SourceLocation(file: chapter.source.file, line: at.line, column: at.column))
+                    case .success(let target):
+                        if let targetChapter = target.chapterID, targetChapter != chapter.id {
+                            found.linkedChapters.insert(targetChapter)
+                        }
+                        if let rule, let ruleID = referencedRule(target) {
+                            found.ruleReferences[chapter.ruleID(rule.localID), default: []].insert(ruleID)
+                        }
+                    }
+                }
+            }
+        }
+        for block in chapter.content {
+            switch block {
+            case .markdown(let markdown): visit([markdown], rule: nil)
+            case .section(let section):
+                visit([.heading(level: section.level, section.title,
+                                at: TextPosition(line: section.location.line, column: section.location.column))], rule: nil)
+            case .rule(let rule):
+                visit(rule.body, rule: rule)
+                checkReplacements(of: rule, in: chapter, log: &found.log)
+            }
+        }
+        return found
     }
 
     /// `replaced-by` must name live rules, so a consumer following it lands somewhere.
