@@ -76,4 +76,35 @@ import Testing
         #expect(again.filesWritten == 1)
         #expect(try fixture.snapshot() == fullBuild(fixture))
     }
+
+    /// Edits whose effects reach other chapters' pages, search entries and catalogue entries
+    /// through links, titles and translation state: after each, the rebuild equals a full build.
+    @Test func editsThatReachOtherChaptersMatchFullBuilds() throws {
+        let fixture = try FixtureHandbook()
+        let builder = IncrementalBuilder(configuration: fixture.configuration)
+        #expect(builder.build().outcome.succeeded)
+        let edits: [(file: String, old: String, new: String, description: String)] = [
+            ("en/controls/buttons.md", "Use verbs in titles", "Use verbs in button titles",
+             "a rule title that a link in the other chapter shows"),
+            ("en/bars/toolbar.md", "title: Toolbar\n", "title: Bottom toolbar\n", "a chapter title that a link in the other chapter shows"),
+            ("en/controls/buttons.md", "## System buttons {#system-buttons}", "## Buttons of the system {#system-buttons}",
+             "a section title a link in the same chapter shows"),
+            ("en/bars/toolbar.md", "## Toolbar items {#toolbar-items}", "See [[controls/buttons]].\n\n## Toolbar items {#toolbar-items}",
+             "a new link, which adds a backlink to the other chapter"),
+            ("zh/bars/toolbar.md", "## ", "新的一句。\n\n## ", "the Chinese text, so the English is now behind"),
+            ("glossary.yaml", "en: button", "en: push button", "a glossary term that links show"),
+            ("en/bars/toolbar.md", "See [[controls/buttons]].", "No link.", "a link removed again"),
+        ]
+        for edit in edits {
+            try fixture.edit(edit.file, replacing: edit.old, with: edit.new)
+            let report = builder.build()
+            #expect(report.outcome.succeeded, "\(edit.description)")
+            #expect(try fixture.snapshot() == fullBuild(fixture), "after editing \(edit.description)")
+        }
+        // A paragraph edit leaves the outline alone: only that chapter's HTML is made again.
+        try fixture.edit("en/controls/buttons.md", replacing: "System buttons have", with: "Plain system buttons have")
+        let paragraph = builder.build()
+        #expect(paragraph.chapterHTMLMade == 1)
+        #expect(try fixture.snapshot() == fullBuild(fixture))
+    }
 }

@@ -15,12 +15,15 @@ public struct TranslationFreshness: Sendable {
         outdated[key]?.contains(language) ?? false
     }
 
-    static func evaluate(_ handbook: Handbook, lock: TranslationLock, log: inout DiagnosticLog) -> TranslationFreshness {
+    static func evaluate(_ handbook: Handbook, lock: TranslationLock, log: inout DiagnosticLog,
+                         memo: ChapterMemo<[TranslationUnit]>? = nil) -> TranslationFreshness {
         var result = TranslationFreshness()
         var units: [String: [Language: TranslationUnit]] = [:]
         for language in Language.allCases {
             // Fingerprinting reads every word of the handbook: all cores, in a fixed order.
-            for chapterUnits in ParallelMap.map(handbook.chapters(in: language), { $0.translationUnits() }) {
+            for chapterUnits in ParallelMap.map(handbook.chapters(in: language), { chapter in
+                memo?.value(for: chapter) { chapter.translationUnits() } ?? chapter.translationUnits()
+            }) {
                 for unit in chapterUnits { units[unit.key, default: [:]][language] = unit }
             }
         }

@@ -153,6 +153,6 @@ public struct HandbookLoader: Sendable {
             summary: frontMatter.string("summary") ?? "", weight: frontMatter.integer("weight") ?? 0,
             edition: frontMatter.string("edition") ?? "", status: status, legacyNote: legacyNote,
             related: frontMatter.list("related"), content: content,
-            source: file.location(line: 1, column: 1), metadataLocations: locations)
+            source: file.location(line: 1, column: 1), metadataLocations: locations, part: part)
     }
 }

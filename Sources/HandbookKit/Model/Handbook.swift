@@ -80,8 +80,11 @@ public struct Chapter: Sendable {
     public var source: SourceLocation
     /// Where each front-matter value was written, for diagnostics.
     var metadataLocations: [String: SourceLocation]
-
-    public var part: String { String(id.split(separator: "/").first ?? "") }
+    /// The part id, the first half of `id`.
+    public let part: String
+    /// Which parse of its file this is, during `serve` (0 in a plain build): equal revisions
+    /// mean equal chapters, so work derived from one chapter alone can be reused.
+    var revision = 0
     public var slug: String { String(id.split(separator: "/").last ?? "") }
 
     public var sections: [Section] {

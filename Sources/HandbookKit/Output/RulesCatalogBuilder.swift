@@ -8,6 +8,17 @@ struct RulesCatalogBuilder {
     let resolver: LinkResolver
     let links: LinkChecker.Findings
     var freshness = TranslationFreshness()
+    /// Each chapter's entries from the previous build (`serve`).
+    var memo: ChapterMemo<Entries>?
+
+    typealias Entries = (chapter: Catalog.Chapter?, rules: [Catalog.Rule])
+
+    /// What a chapter's entries read beyond its two languages' text and the outline.
+    private struct EntriesContext: Equatable, Sendable {
+        var zhRevision: Int?
+        var outdated: [Bool]
+        var references: [[String]]
+    }
 
     var handbook: Handbook { index.handbook }
 
@@ -20,12 +31,20 @@ struct RulesCatalogBuilder {
                 url: localized { SiteURLs.part(en.id, $0) })
         }
         // Each chapter's entries are independent: made on all cores, then sorted by id.
-        let made = ParallelMap.map(handbook.chapters(in: .en)) { en in entries(of: en) }
+        let made = ParallelMap.map(handbook.chapters(in: .en)) { en in
+            guard let memo else { return entries(of: en) }
+            let ids = en.rules.map { en.ruleID($0.localID) }
+            let context = EntriesContext(
+                zhRevision: index.chapter(en.id, in: .zhHans)?.revision,
+                outdated: ids.flatMap { id in Language.allCases.map { freshness.isOutdated(id, in: $0) } },
+                references: ids.map { links.ruleReferences[$0] ?? [] })
+            return memo.value(for: en, context: context) { entries(of: en) }
+        }
         return Catalog(scopes: scopes, chapters: made.compactMap(\.chapter).sorted { $0.id < $1.id },
                        rules: made.flatMap(\.rules).sorted { $0.id < $1.id })
     }
 
-    private func entries(of en: Chapter) -> (chapter: Catalog.Chapter?, rules: [Catalog.Rule]) {
+    private func entries(of en: Chapter) -> Entries {
         guard let zh = index.chapter(en.id, in: .zhHans) else { return (nil, []) }
         let chapter = Catalog.Chapter(
             id: en.id, scope: en.part, title: LocalizedText(zhHans: zh.title, en: en.title),

@@ -15,6 +15,8 @@ struct SiteRenderer {
     var unreleased: CatalogDiff?
     /// The previous build's pages, during `serve`.
     var pageCache: PageCache?
+    /// Each chapter's HTML pieces from the previous build, during `serve`.
+    var htmlMemo: ChapterMemo<[String]>?
 
     /// The sidebar, rendered once per folder instead of once per page: with it in every page
     /// template, build time grew with the square of the number of chapters.
@@ -24,7 +26,7 @@ struct SiteRenderer {
 
     init(index: HandbookIndex, resolver: LinkResolver, links: LinkChecker.Findings, templates: TemplateSet,
          baseURL: String?, freshness: TranslationFreshness = TranslationFreshness(), changelog: Changelog = Changelog(),
-         unreleased: CatalogDiff? = nil, pageCache: PageCache? = nil) {
+         unreleased: CatalogDiff? = nil, pageCache: PageCache? = nil, htmlMemo: ChapterMemo<[String]>? = nil) {
         self.index = index
         self.resolver = resolver
         self.links = links
@@ -34,6 +36,7 @@ struct SiteRenderer {
         self.changelog = changelog
         self.unreleased = unreleased
         self.pageCache = pageCache
+        self.htmlMemo = htmlMemo
         navigation = NavigationCache(handbook: index.handbook, templates: templates)
         readingOrder = Language.allCases.reduce(into: [:]) { order, language in
             order[language] = Dictionary(uniqueKeysWithValues: index.handbook.chapters(in: language).enumerated().map { ($1.id, $0) })
@@ -222,6 +225,20 @@ struct SiteRenderer {
         let otherPage = SiteURLs.chapter(chapter.id, language.other)
         let rel = { (path: String) in SiteURLs.relative(path, from: page) }
         let renderer = linkRenderer(language, page: page, chapter: chapter)
+        // The HTML of each block: a Markdown block's, a section's title, a rule's body.
+        let renderPieces = {
+            chapter.content.map { block -> String in
+                switch block {
+                case .markdown(let markdown):
+                    var html = ""
+                    renderer.render(markdown, into: &html)
+                    return html
+                case .section(let section): return renderer.render(section.title)
+                case .rule(let rule): return renderer.render(rule.body)
+                }
+            }
+        }
+        let pieces = htmlMemo?.value(for: chapter, make: renderPieces) ?? renderPieces()
         var blocks: [ChapterBlockView] = []
         var pendingHTML = ""
         var sectionLevel = 1
@@ -229,16 +246,16 @@ struct SiteRenderer {
             if !pendingHTML.isEmpty { blocks.append(ChapterBlockView(html: pendingHTML)) }
             pendingHTML = ""
         }
-        for block in chapter.content {
+        for (block, html) in zip(chapter.content, pieces) {
             switch block {
-            case .markdown(let markdown):
-                renderer.render(markdown, into: &pendingHTML)
+            case .markdown:
+                pendingHTML += html
             case .section(let section):
                 flush()
                 sectionLevel = min(section.level, 5)
                 blocks.append(ChapterBlockView(section: SectionView(
                     anchor: section.anchor, level: section.level, isSubsection: section.level > 2,
-                    titleHTML: renderer.render(section.title),
+                    titleHTML: html,
                     isOutdated: freshness.isOutdated(chapter.id + "#" + section.anchor, in: language),
                     otherLanguageHref: rel(otherPage) + "#" + section.anchor)))
             case .rule(let rule):
@@ -247,7 +264,7 @@ struct SiteRenderer {
                 let replacements = replacementLinks(rule, language, from: page)
                 blocks.append(ChapterBlockView(rule: RuleView(
                     id: chapter.ruleID(rule.localID), anchor: rule.localID, kind: rule.kind.rawValue,
-                    kindLabel: ui.kindLabel(rule.kind), title: rule.title, titleLevel: sectionLevel + 1, bodyHTML: renderer.render(rule.body),
+                    kindLabel: ui.kindLabel(rule.kind), title: rule.title, titleLevel: sectionLevel + 1, bodyHTML: html,
                     isLegacy: status == .legacy, isDeprecated: status == .deprecated,
                     statusLabel: status == .deprecated ? ui.deprecated : ui.legacy, note: rule.note,
                     replacements: replacements, hasReplacements: !replacements.isEmpty,

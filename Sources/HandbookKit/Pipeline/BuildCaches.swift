@@ -6,6 +6,9 @@ import Foundation
 public struct BuildCaches: Sendable {
     public var chapters = ChapterCache()
     public var pages = PageCache()
+    /// Work derived from one chapter, reused while the chapter's revision and the handbook's
+    /// outline are unchanged.
+    let derived = DerivedCaches()
 
     public init() {}
 }
@@ -19,6 +22,7 @@ public final class ChapterCache: @unchecked Sendable {
     }
 
     private var entries: [String: Entry] = [:]
+    private var revisions = 0
     private let lock = NSLock()
 
     public init() {}
@@ -27,8 +31,12 @@ public final class ChapterCache: @unchecked Sendable {
         if let entry = lock.withLock({ entries[file.path] }), entry.text == file.text {
             return (entry.chapter, entry.log)
         }
-        let (chapter, log) = parse()
-        lock.withLock { entries[file.path] = Entry(text: file.text, chapter: chapter, log: log) }
+        var (chapter, log) = parse()
+        lock.withLock {
+            revisions += 1
+            chapter?.revision = revisions
+            entries[file.path] = Entry(text: file.text, chapter: chapter, log: log)
+        }
         return (chapter, log)
     }
 }
@@ -64,5 +72,104 @@ public final class PageCache: @unchecked Sendable {
     /// Counts from zero for the next build's report.
     public func resetCounts() {
         lock.withLock { rendered = 0; reused = 0 }
+    }
+}
+
+/// What one chapter yields, by chapter: its HTML, search records, catalogue entries,
+/// translation units and link findings. A value is reused when the chapter has the same revision
+/// and the context given with it is equal. HTML, records, entries and links also depend on
+/// other chapters through link targets and titles; those memos are emptied whenever the
+/// handbook's outline (every id, anchor and title) changes.
+final class DerivedCaches: @unchecked Sendable {
+    let html = ChapterMemo<[String]>()
+    let searchRecords = ChapterMemo<[SearchIndex.Record]>()
+    let catalogEntries = ChapterMemo<RulesCatalogBuilder.Entries>()
+    let translationUnits = ChapterMemo<[TranslationUnit]>()
+    let links = ChapterMemo<LinkChecker.ChapterFindings>()
+    private var outline: HandbookOutline?
+    private let lock = NSLock()
+
+    /// Starts a build of a handbook with this outline.
+    func begin(outline: HandbookOutline) {
+        lock.withLock {
+            if self.outline != outline {
+                html.removeAll()
+                searchRecords.removeAll()
+                catalogEntries.removeAll()
+                links.removeAll()
+            }
+            self.outline = outline
+        }
+    }
+}
+
+/// One value per chapter, with the revision and context it was made from.
+final class ChapterMemo<Value: Sendable>: @unchecked Sendable {
+    private struct Entry {
+        var revision: Int
+        var context: any Sendable
+        var value: Value
+    }
+
+    private var entries: [String: Entry] = [:]
+    private let lock = NSLock()
+    /// Values made (not reused) since the last `resetCounts()`.
+    private(set) var made = 0
+
+    func value<Context: Equatable & Sendable>(for chapter: Chapter, context: Context, make: () -> Value) -> Value {
+        let key = chapter.language.rawValue + ":" + chapter.id
+        if chapter.revision != 0, let entry = lock.withLock({ entries[key] }), entry.revision == chapter.revision,
+           let previous = entry.context as? Context, previous == context {
+            return entry.value
+        }
+        let value = make()
+        lock.withLock {
+            made += 1
+            if chapter.revision != 0 { entries[key] = Entry(revision: chapter.revision, context: context, value: value) }
+        }
+        return value
+    }
+
+    func value(for chapter: Chapter, make: () -> Value) -> Value {
+        value(for: chapter, context: 0, make: make)
+    }
+
+    func removeAll() {
+        lock.withLock { entries.removeAll() }
+    }
+
+    func resetCounts() {
+        lock.withLock { made = 0 }
+    }
+}
+
+/// Everything about a handbook that one chapter's HTML, search records, catalogue entries or
+/// link checks can read from other chapters: ids, anchors, titles, order, statuses.
+struct HandbookOutline: Equatable, Sendable {
+    private var parts: [[String]] = []
+    private var chapters: [[String]] = []
+    private var glossary: [[String]] = []
+
+    init(_ handbook: Handbook) {
+        for language in Language.allCases {
+            for part in handbook.parts(in: language) {
+                parts.append([language.rawValue, part.id, part.title, part.summary, String(part.weight)])
+            }
+            for chapter in handbook.chapters(in: language) {
+                var entry = [language.rawValue, chapter.id, chapter.title, chapter.summary, String(chapter.weight),
+                             chapter.status.rawValue, chapter.edition, chapter.legacyNote ?? "\u{0}"] + chapter.related
+                for block in chapter.content {
+                    switch block {
+                    case .markdown: continue
+                    case .section(let section): entry += ["#", section.anchor, String(section.level), section.titleText]
+                    case .rule(let rule):
+                        entry += ["!", rule.localID, rule.title, rule.kind.rawValue, rule.status?.rawValue ?? "",
+                                  rule.edition ?? "", rule.note ?? "\u{0}"] + rule.replacedBy
+                    }
+                }
+                chapters.append(entry)
+            }
+        }
+        glossary = handbook.glossary.entries.map { [$0.id, $0.en, $0.zh, $0.zhHant] + $0.variants }
     }
 }

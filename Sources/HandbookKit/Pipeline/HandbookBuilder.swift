@@ -42,13 +42,15 @@ public struct HandbookBuilder: Sendable {
             log.error("the content folder '\(loader.displayRoot)' holds no chapters", at: nil)
         }
         BilingualValidator(handbook: handbook).validate(log: &log)
+        let derived = caches?.derived
+        derived?.begin(outline: HandbookOutline(handbook))
         let index = HandbookIndex(handbook)
         let resolver = LinkResolver(index: index)
-        let links = LinkChecker(resolver: resolver).check(log: &log)
+        let links = LinkChecker(resolver: resolver, memo: derived?.links).check(log: &log)
         clock.lap("resolve links")
         let lock = TranslationLock.load(contentDirectory: configuration.contentURL,
                                         displayRoot: loader.displayRoot, log: &log)
-        let freshness = TranslationFreshness.evaluate(handbook, lock: lock, log: &log)
+        let freshness = TranslationFreshness.evaluate(handbook, lock: lock, log: &log, memo: derived?.translationUnits)
         let changelog = Changelog.load(contentDirectory: configuration.contentURL, displayRoot: loader.displayRoot, log: &log)
         changelog.checkIDs(known: Set(index.ruleIDs(in: .en)), file: loader.displayRoot + "/" + Changelog.fileName, log: &log)
         let variants = ChineseVariantTable.load(explicitPath: configuration.openCCTable, log: &log)
@@ -56,15 +58,16 @@ public struct HandbookBuilder: Sendable {
         guard !log.hasErrors, let templates, let variants else {
             return Outcome(diagnostics: log.sorted, files: [], freshness: freshness, clock: clock)
         }
-        let catalogBuilder = RulesCatalogBuilder(index: index, resolver: resolver, links: links, freshness: freshness)
+        let catalogBuilder = RulesCatalogBuilder(index: index, resolver: resolver, links: links, freshness: freshness,
+                                                 memo: derived?.catalogEntries)
         let catalog = catalogBuilder.build()
         let baselineDiff = configuration.baselinePath.flatMap { BaselineCheck(path: $0).run(current: catalog, log: &log) }
         clock.lap("rules catalogue")
         let renderer = SiteRenderer(index: index, resolver: resolver, links: links, templates: templates,
                                     baseURL: configuration.baseURL, freshness: freshness, changelog: changelog,
-                                    unreleased: baselineDiff, pageCache: caches?.pages)
+                                    unreleased: baselineDiff, pageCache: caches?.pages, htmlMemo: derived?.html)
         let searchBuilder = SearchIndexBuilder(index: index, catalogText: { catalogBuilder.plainText($1, $0) },
-                                               normalizer: SearchNormalizer(variants: variants))
+                                               normalizer: SearchNormalizer(variants: variants), memo: derived?.searchRecords)
         let llms = LLMsTextBuilder(catalog: catalog, strings: templates.strings, baseURL: configuration.baseURL)
         // The outputs are independent: the search indexes, rules.json and llms.txt are made
         // while the chapter pages, in batches, take whatever core is free. One level of jobs:

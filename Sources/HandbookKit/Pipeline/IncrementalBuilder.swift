@@ -13,6 +13,8 @@ public final class IncrementalBuilder: @unchecked Sendable {
         public var outcome: HandbookBuilder.Outcome
         public var pagesRendered = 0
         public var pagesReused = 0
+        /// Chapters whose HTML was made again rather than reused.
+        public var chapterHTMLMade = 0
         public var filesWritten = 0
         public var seconds = 0.0
     }
@@ -26,9 +28,11 @@ public final class IncrementalBuilder: @unchecked Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         if templatesChanged { caches.pages = PageCache() }
         caches.pages.resetCounts()
+        caches.derived.html.resetCounts()
         var outcome = HandbookBuilder(configuration: configuration, caches: caches)
             .generate(checkOutput: published == nil)
-        var report = Report(outcome: outcome, pagesRendered: caches.pages.rendered, pagesReused: caches.pages.reused)
+        var report = Report(outcome: outcome, pagesRendered: caches.pages.rendered, pagesReused: caches.pages.reused,
+                            chapterHTMLMade: caches.derived.html.made)
         if outcome.succeeded {
             do {
                 let writer = SiteWriter(output: configuration.outputURL)

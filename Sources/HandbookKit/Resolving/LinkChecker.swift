@@ -2,6 +2,8 @@
 /// and collects backlinks and rule-to-rule references.
 struct LinkChecker {
     let resolver: LinkResolver
+    /// Each chapter's findings from the previous build (`serve`).
+    var memo: ChapterMemo<ChapterFindings>?
 
     struct Findings: Sendable {
         /// Per language: chapter id → ids of chapters that link to it, sorted.
@@ -30,7 +32,7 @@ struct LinkChecker {
         }
         // Each chapter's links are checked on their own, on all cores, and the findings merged.
         let chapters = Language.allCases.flatMap { handbook.chapters(in: $0) }
-        for found in ParallelMap.map(chapters, check) {
+        for found in ParallelMap.map(chapters, { chapter in memo?.value(for: chapter) { check(chapter) } ?? check(chapter) }) {
             log.merge(found.log)
             for target in found.linkedChapters {
                 backlinks[found.language, default: [:]][target, default: []].insert(found.chapterID)
@@ -55,7 +57,7 @@ struct LinkChecker {
     }
 
     /// What one chapter's links and metadata showed.
-    private struct ChapterFindings: Sendable {
+    struct ChapterFindings: Sendable {
         var language: Language
         var chapterID: String
         var log = DiagnosticLog()

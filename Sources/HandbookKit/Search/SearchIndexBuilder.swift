@@ -5,6 +5,13 @@ struct SearchIndexBuilder: Sendable {
     let index: HandbookIndex
     let catalogText: @Sendable (Chapter, [MarkdownBlock]) -> String
     let normalizer: SearchNormalizer
+    /// Each chapter's records from the previous build (`serve`).
+    var memo: ChapterMemo<[SearchIndex.Record]>?
+
+    private struct RecordsContext: Equatable, Sendable {
+        var scope: Int
+        var partTitle: String
+    }
 
     var handbook: Handbook { index.handbook }
 
@@ -14,8 +21,9 @@ struct SearchIndexBuilder: Sendable {
         let partTitles = Dictionary(uniqueKeysWithValues: parts.map { ($0.id, $0.title) })
         // Each chapter's records are independent: build them on all cores, in reading order.
         var records = ParallelMap.map(handbook.chapters(in: language)) { chapter in
-            self.records(of: chapter, language, scope: scopeIndex[chapter.part] ?? -1,
-                    partTitle: partTitles[chapter.part] ?? chapter.part)
+            let context = RecordsContext(scope: scopeIndex[chapter.part] ?? -1, partTitle: partTitles[chapter.part] ?? chapter.part)
+            let make = { self.records(of: chapter, language, scope: context.scope, partTitle: context.partTitle) }
+            return memo?.value(for: chapter, context: context, make: make) ?? make()
         }.flatMap { $0 }
         var synonyms: [String: String] = [:]
         for entry in handbook.glossary.entries {
