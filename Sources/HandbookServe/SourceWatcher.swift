@@ -1,11 +1,12 @@
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 
 /// Notices edits under a set of folders by comparing each file's size and modification time
 /// from one look to the next. Polling needs no platform API and catches every way an editor
-/// saves (in place, or a new file renamed over the old one).
+/// saves (in place, or a new file renamed over the old one). A look is a plain `readdir` and
+/// `lstat` walk: it runs every 40 ms and must leave the cores to the rebuild.
 struct SourceWatcher: Sendable {
     struct Stamp: Equatable, Sendable {
         var size: Int64
@@ -18,17 +19,29 @@ struct SourceWatcher: Sendable {
     /// Every regular file under the roots with its stamp.
     func snapshot() -> [String: Stamp] {
         var stamps: [String: Stamp] = [:]
-        for root in roots {
-            guard let walker = FileManager.default.enumerator(atPath: root.path) else { continue }
-            while let relative = walker.nextObject() as? String {
-                let path = root.path + "/" + relative
-                var info = stat()
-                guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+        for root in roots { walk(root.path, into: &stamps) }
+        return stamps
+    }
+
+    private func walk(_ folder: String, into stamps: inout [String: Stamp]) {
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            let path = folder + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: walk(path, into: &stamps)
+            case S_IFREG:
                 stamps[path] = Stamp(size: Int64(info.st_size), seconds: info.st_mtim.tv_sec,
                                      nanoseconds: info.st_mtim.tv_nsec)
+            default: break
             }
         }
-        return stamps
     }
 
     /// The paths added, removed or changed between two snapshots.

@@ -87,7 +87,14 @@ final class DerivedCaches: @unchecked Sendable {
     let translationUnits = ChapterMemo<[TranslationUnit]>()
     let links = ChapterMemo<LinkChecker.ChapterFindings>()
     private var outline: HandbookOutline?
+    private var templateSet: TemplateSet?
     private let lock = NSLock()
+
+    /// The templates of the previous build, until a file under the templates folder changes.
+    var templates: TemplateSet? {
+        get { lock.withLock { templateSet } }
+        set { lock.withLock { templateSet = newValue } }
+    }
 
     /// Starts a build of a handbook with this outline.
     func begin(outline: HandbookOutline) {

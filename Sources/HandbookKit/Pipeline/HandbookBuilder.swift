@@ -30,8 +30,9 @@ public struct HandbookBuilder: Sendable {
         var log = DiagnosticLog()
         var clock = PhaseClock()
         if checkOutput { OutputGuard(configuration: configuration).check(log: &log) }
-        var templates = TemplateSet.load(from: configuration.templatesURL,
-                                         displayRoot: BuildConfiguration.display(configuration.templatesPath), log: &log)
+        var templates = caches?.derived.templates ?? TemplateSet.load(
+            from: configuration.templatesURL, displayRoot: BuildConfiguration.display(configuration.templatesPath), log: &log)
+        caches?.derived.templates = templates
         if configuration.templateRenderer == .swiftMustache { templates?.program = nil }
         let loader = HandbookLoader(contentDirectory: configuration.contentURL,
                                     displayRoot: BuildConfiguration.display(configuration.contentPath),

@@ -26,7 +26,10 @@ public final class IncrementalBuilder: @unchecked Sendable {
     /// Rebuilds; pass `templatesChanged` when a file under the templates folder changed.
     public func build(templatesChanged: Bool = false) -> Report {
         let start = DispatchTime.now().uptimeNanoseconds
-        if templatesChanged { caches.pages = PageCache() }
+        if templatesChanged {
+            caches.pages = PageCache()
+            caches.derived.templates = nil
+        }
         caches.pages.resetCounts()
         caches.derived.html.resetCounts()
         var outcome = HandbookBuilder(configuration: configuration, caches: caches)
