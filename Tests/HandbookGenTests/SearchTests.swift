@@ -58,6 +58,25 @@ import Testing
         #expect(synonyms.contains(["工具条", "工具栏"]))
     }
 
+    /// The published script is assembled from each chapter's JSON; it must equal encoding the
+    /// whole index at once.
+    @Test(arguments: ["fixture", "handbook"])
+    func scriptFromChapterPiecesEqualsTheWholeIndexEncoded(_ which: String) throws {
+        let content = which == "fixture" ? FixtureHandbook.fixtureContent : FixtureHandbook.repoRoot.appendingPathComponent("content")
+        var log = DiagnosticLog()
+        let handbook = HandbookLoader(contentDirectory: content, displayRoot: "content").load(log: &log)
+        let index = HandbookIndex(handbook)
+        let resolver = LinkResolver(index: index)
+        let catalog = RulesCatalogBuilder(index: index, resolver: resolver, links: LinkChecker(resolver: resolver).check(log: &log))
+        let builder = SearchIndexBuilder(index: index, catalogText: { catalog.plainText($1, $0) },
+                                         normalizer: SearchNormalizer(variants: try #require(ChineseVariantTable.load(log: &log))))
+        for language in Language.allCases {
+            let pieces = try builder.script(language)
+            #expect(pieces.count > 1000)
+            #expect(pieces == (try SearchIndexBuilder.script(builder.build(language))), "\(which) \(language)")
+        }
+    }
+
     @Test func scriptCannotBeClosedByContent() throws {
         let index = SearchIndex(language: "en", scopes: [["x", "</script><script>alert(1)</script>"]],
                                 records: [.init(kind: .rule, scope: 0, title: "a & b <!--", text: "\u{2028}", context: "",

@@ -26,7 +26,8 @@ struct SiteRenderer {
 
     init(index: HandbookIndex, resolver: LinkResolver, links: LinkChecker.Findings, templates: TemplateSet,
          baseURL: String?, freshness: TranslationFreshness = TranslationFreshness(), changelog: Changelog = Changelog(),
-         unreleased: CatalogDiff? = nil, pageCache: PageCache? = nil, htmlMemo: ChapterMemo<[String]>? = nil) {
+         unreleased: CatalogDiff? = nil, pageCache: PageCache? = nil, htmlMemo: ChapterMemo<[String]>? = nil,
+         navigation: NavigationCache? = nil) {
         self.index = index
         self.resolver = resolver
         self.links = links
@@ -37,7 +38,7 @@ struct SiteRenderer {
         self.unreleased = unreleased
         self.pageCache = pageCache
         self.htmlMemo = htmlMemo
-        navigation = NavigationCache(handbook: index.handbook, templates: templates)
+        self.navigation = navigation ?? NavigationCache(handbook: index.handbook, templates: templates)
         readingOrder = Language.allCases.reduce(into: [:]) { order, language in
             order[language] = Dictionary(uniqueKeysWithValues: index.handbook.chapters(in: language).enumerated().map { ($1.id, $0) })
         }

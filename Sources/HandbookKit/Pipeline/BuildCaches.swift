@@ -1,4 +1,5 @@
 import Foundation
+import RulesCatalog
 
 /// What a rebuild can take from the previous one, so that `serve` redoes only what a change
 /// affects. Both caches are keyed by their full inputs, so a hit gives exactly the bytes a full
@@ -82,18 +83,33 @@ public final class PageCache: @unchecked Sendable {
 /// handbook's outline (every id, anchor and title) changes.
 final class DerivedCaches: @unchecked Sendable {
     let html = ChapterMemo<[String]>()
-    let searchRecords = ChapterMemo<[SearchIndex.Record]>()
+    let searchRecords = ChapterMemo<SearchIndexBuilder.ChapterEntries>()
     let catalogEntries = ChapterMemo<RulesCatalogBuilder.Entries>()
     let translationUnits = ChapterMemo<[TranslationUnit]>()
     let links = ChapterMemo<LinkChecker.ChapterFindings>()
-    private var outline: HandbookOutline?
+    /// Files made from the whole catalogue, reused while it is equal.
+    let rulesJSON = ValueMemo<Catalog, [OutputFile]>()
+    let llmsText = ValueMemo<Catalog, [OutputFile]>()
+    /// The sidebar pieces, reused while the outline is equal.
+    let navigation = ValueMemo<HandbookOutline, NavigationCache>()
+    private(set) var outline: HandbookOutline?
     private var templateSet: TemplateSet?
     private let lock = NSLock()
 
     /// The templates of the previous build, until a file under the templates folder changes.
     var templates: TemplateSet? {
-        get { lock.withLock { templateSet } }
-        set { lock.withLock { templateSet = newValue } }
+        lock.withLock { templateSet }
+    }
+
+    func keep(_ templates: TemplateSet?) {
+        lock.withLock { templateSet = templates }
+    }
+
+    /// Forgets everything made with the templates (they changed).
+    func dropTemplates() {
+        keep(nil)
+        llmsText.removeAll()
+        navigation.removeAll()
     }
 
     /// Starts a build of a handbook with this outline.
@@ -107,6 +123,23 @@ final class DerivedCaches: @unchecked Sendable {
             }
             self.outline = outline
         }
+    }
+}
+
+/// The value made from the last key, while the key stays equal.
+final class ValueMemo<Key: Equatable & Sendable, Value: Sendable>: @unchecked Sendable {
+    private var last: (key: Key, value: Value)?
+    private let lock = NSLock()
+
+    func value(for key: Key, make: () throws -> Value) rethrows -> Value {
+        if let last = lock.withLock({ last }), last.key == key { return last.value }
+        let value = try make()
+        lock.withLock { last = (key, value) }
+        return value
+    }
+
+    func removeAll() {
+        lock.withLock { last = nil }
     }
 }
 

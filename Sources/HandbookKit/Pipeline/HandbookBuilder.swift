@@ -32,7 +32,7 @@ public struct HandbookBuilder: Sendable {
         if checkOutput { OutputGuard(configuration: configuration).check(log: &log) }
         var templates = caches?.derived.templates ?? TemplateSet.load(
             from: configuration.templatesURL, displayRoot: BuildConfiguration.display(configuration.templatesPath), log: &log)
-        caches?.derived.templates = templates
+        caches?.derived.keep(templates)
         if configuration.templateRenderer == .swiftMustache { templates?.program = nil }
         let loader = HandbookLoader(contentDirectory: configuration.contentURL,
                                     displayRoot: BuildConfiguration.display(configuration.contentPath),
@@ -45,6 +45,7 @@ public struct HandbookBuilder: Sendable {
         BilingualValidator(handbook: handbook).validate(log: &log)
         let derived = caches?.derived
         derived?.begin(outline: HandbookOutline(handbook))
+        let outline = derived?.outline
         let index = HandbookIndex(handbook)
         let resolver = LinkResolver(index: index)
         let links = LinkChecker(resolver: resolver, memo: derived?.links).check(log: &log)
@@ -66,7 +67,10 @@ public struct HandbookBuilder: Sendable {
         clock.lap("rules catalogue")
         let renderer = SiteRenderer(index: index, resolver: resolver, links: links, templates: templates,
                                     baseURL: configuration.baseURL, freshness: freshness, changelog: changelog,
-                                    unreleased: baselineDiff, pageCache: caches?.pages, htmlMemo: derived?.html)
+                                    unreleased: baselineDiff, pageCache: caches?.pages, htmlMemo: derived?.html,
+                                    navigation: outline.flatMap { outline in
+                                        derived?.navigation.value(for: outline) { NavigationCache(handbook: handbook, templates: templates) }
+                                    })
         let searchBuilder = SearchIndexBuilder(index: index, catalogText: { catalogBuilder.plainText($1, $0) },
                                                normalizer: SearchNormalizer(variants: variants), memo: derived?.searchRecords)
         let llms = LLMsTextBuilder(catalog: catalog, strings: templates.strings, baseURL: configuration.baseURL)
@@ -83,11 +87,14 @@ public struct HandbookBuilder: Sendable {
                 case .fixedPages: return renderer.fixedPages()
                 case .searchIndex(let language):
                     return [OutputFile(path: SiteURLs.searchIndex(language),
-                                       data: try SearchIndexBuilder.script(searchBuilder.build(language)))]
+                                       data: try searchBuilder.script(language))]
                 case .rulesJSON:
-                    return [OutputFile(path: SiteURLs.rulesJSON, data: try RulesCatalogBuilder.encode(catalog)),
-                            OutputFile(path: SiteURLs.rulesSchema, data: try Catalog.schema)]
-                case .llmsText: return llms.files()
+                    let make = {
+                        [OutputFile(path: SiteURLs.rulesJSON, data: try RulesCatalogBuilder.encode(catalog)),
+                         OutputFile(path: SiteURLs.rulesSchema, data: try Catalog.schema)]
+                    }
+                    return try derived?.rulesJSON.value(for: catalog, make: make) ?? make()
+                case .llmsText: return derived?.llmsText.value(for: catalog) { llms.files() } ?? llms.files()
                 }
             }
         }

@@ -28,7 +28,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         if templatesChanged {
             caches.pages = PageCache()
-            caches.derived.templates = nil
+            caches.derived.dropTemplates()
         }
         caches.pages.resetCounts()
         caches.derived.html.resetCounts()

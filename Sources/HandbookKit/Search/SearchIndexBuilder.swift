@@ -5,8 +5,16 @@ struct SearchIndexBuilder: Sendable {
     let index: HandbookIndex
     let catalogText: @Sendable (Chapter, [MarkdownBlock]) -> String
     let normalizer: SearchNormalizer
-    /// Each chapter's records from the previous build (`serve`).
-    var memo: ChapterMemo<[SearchIndex.Record]>?
+    /// Each chapter's entries from the previous build (`serve`).
+    var memo: ChapterMemo<ChapterEntries>?
+
+    /// One chapter's share of the index: its records, their JSON as the script holds it (comma
+    /// separated, escaped), and the characters they use.
+    struct ChapterEntries: Sendable {
+        var records: [SearchIndex.Record]
+        var script: [UInt8]
+        var scalars: Set<Unicode.Scalar>
+    }
 
     private struct RecordsContext: Equatable, Sendable {
         var scope: Int
@@ -16,22 +24,81 @@ struct SearchIndexBuilder: Sendable {
     var handbook: Handbook { index.handbook }
 
     func build(_ language: Language) -> SearchIndex {
+        assemble(language).index
+    }
+
+    /// The index as `script(_:)` writes it, made from each chapter's JSON (itself made on all
+    /// cores and reused by `serve`): the same bytes, without encoding the whole index at once.
+    func script(_ language: Language) throws -> Data {
+        let (index, chapters) = assemble(language)
+        var inner = index
+        inner.records = []
+        let encoder = Self.encoder
+        var script = [UInt8]("window.HANDBOOK_SEARCH_INDEX = ".utf8)
+        script.reserveCapacity(chapters.reduce(1024) { $0 + $1.script.count })
+        // `{"language":…,"records":[` then the records, then the keys after "records".
+        let empty = [UInt8](try encoder.encode(inner))
+        let marker = [UInt8](#""records":[]"#.utf8)
+        guard let split = empty.indices.first(where: { empty[$0...].starts(with: marker) }) else {
+            throw EncodingError.invalidValue(index, .init(codingPath: [], debugDescription: "no records key"))
+        }
+        Self.escape(Array(empty[..<(split + marker.count - 1)]), into: &script)
+        var first = true
+        for fragment in chapters.map(\.script) + [try Self.fragment(Array(index.records.dropFirst(chapters.reduce(0) { $0 + $1.records.count })))]
+        where !fragment.isEmpty {
+            if !first { script.append(UInt8(ascii: ",")) }
+            script += fragment
+            first = false
+        }
+        Self.escape(Array(empty[(split + marker.count - 1)...]), into: &script)
+        script.append(contentsOf: ";\n".utf8)
+        return Data(script)
+    }
+
+    private static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// Records as they sit inside the index's `records` array, escaped for the script.
+    private static func fragment(_ records: [SearchIndex.Record]) throws -> [UInt8] {
+        guard !records.isEmpty else { return [] }
+        let json = [UInt8](try encoder.encode(records))
+        var escaped: [UInt8] = []
+        escape(Array(json.dropFirst().dropLast()), into: &escaped)
+        return escaped
+    }
+
+    private func assemble(_ language: Language) -> (index: SearchIndex, chapters: [ChapterEntries]) {
         let parts = handbook.parts(in: language)
         let scopeIndex = Dictionary(uniqueKeysWithValues: parts.enumerated().map { ($1.id, $0) })
         let partTitles = Dictionary(uniqueKeysWithValues: parts.map { ($0.id, $0.title) })
         // Each chapter's records are independent: build them on all cores, in reading order.
-        var records = ParallelMap.map(handbook.chapters(in: language)) { chapter in
+        let chapters = ParallelMap.map(handbook.chapters(in: language)) { chapter in
             let context = RecordsContext(scope: scopeIndex[chapter.part] ?? -1, partTitle: partTitles[chapter.part] ?? chapter.part)
-            let make = { self.records(of: chapter, language, scope: context.scope, partTitle: context.partTitle) }
+            let make = {
+                let records = self.records(of: chapter, language, scope: context.scope, partTitle: context.partTitle)
+                var scalars = Set<Unicode.Scalar>()
+                for record in records {
+                    for text in [record.title, record.text, record.context] { scalars.formUnion(text.unicodeScalars) }
+                }
+                return ChapterEntries(records: records, script: (try? Self.fragment(records)) ?? [], scalars: scalars)
+            }
             return memo?.value(for: chapter, context: context, make: make) ?? make()
-        }.flatMap { $0 }
+        }
+        var records = chapters.flatMap(\.records)
+        var scalars = chapters.reduce(into: Set<Unicode.Scalar>()) { $0.formUnion($1.scalars) }
         var synonyms: [String: String] = [:]
         for entry in handbook.glossary.entries {
             let term = entry.term(in: language)
             let others = [entry.term(in: language.other), entry.zhHant] + entry.variants
-            records.append(.init(kind: .term, scope: -1, title: term,
-                                 text: (others + [entry.note?[language] ?? ""]).filter { !$0.isEmpty }.joined(separator: " · "),
-                                 context: "", url: SiteURLs.path(of: .term(entry.id), in: language), ruleID: ""))
+            let record = SearchIndex.Record(
+                kind: .term, scope: -1, title: term,
+                text: (others + [entry.note?[language] ?? ""]).filter { !$0.isEmpty }.joined(separator: " · "),
+                context: "", url: SiteURLs.path(of: .term(entry.id), in: language), ruleID: "")
+            records.append(record)
+            for text in [record.title, record.text, record.context] { scalars.formUnion(text.unicodeScalars) }
             for name in others {
                 let key = normalizer.normalize(name)
                 if !key.isEmpty, key != normalizer.normalize(term), synonyms[key] == nil { synonyms[key] = term }
@@ -39,16 +106,13 @@ struct SearchIndexBuilder: Sendable {
         }
         // Only the Traditional characters that can match something are shipped. Normalising
         // works character by character for Han text, so the distinct characters are enough.
-        var scalars = Set<Unicode.Scalar>()
-        for record in records {
-            for text in [record.title, record.text, record.context] { scalars.formUnion(text.unicodeScalars) }
-        }
         let used = Set(scalars.flatMap { normalizer.normalize(String($0)) })
         let variants = normalizer.variants.simplified.filter { used.contains($0.value) }
             .sorted { $0.key < $1.key }.map { String($0.key) + String($0.value) }.joined()
-        return SearchIndex(
+        let index = SearchIndex(
             language: language.rawValue, scopes: parts.map { [$0.id, $0.title] }, records: records,
             variants: variants, synonyms: synonyms.sorted { $0.key < $1.key }.map { [$0.key, $0.value] })
+        return (index, chapters)
     }
 
     private func records(of chapter: Chapter, _ language: Language, scope: Int, partTitle: String) -> [SearchIndex.Record] {
@@ -85,12 +149,16 @@ struct SearchIndexBuilder: Sendable {
     /// The index as a script, so that it loads from `file://` without fetch. Every `<`, `>`, `&`
     /// and line separator is escaped, so no entry can close the script or inject markup.
     static func script(_ index: SearchIndex) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let json = [UInt8](try encoder.encode(index))
         var script = [UInt8]("window.HANDBOOK_SEARCH_INDEX = ".utf8)
-        script.reserveCapacity(json.count + json.count / 8)
-        // Byte by byte: the three ASCII characters, and U+2028/U+2029 (E2 80 A8/A9 in UTF-8).
+        escape([UInt8](try encoder.encode(index)), into: &script)
+        script.append(contentsOf: ";\n".utf8)
+        return Data(script)
+    }
+
+    /// Byte by byte: the three ASCII characters, and U+2028/U+2029 (E2 80 A8/A9 in UTF-8). Each
+    /// is escaped on its own, so pieces of a JSON text can be escaped separately.
+    static func escape(_ json: [UInt8], into script: inout [UInt8]) {
+        script.reserveCapacity(script.count + json.count + json.count / 8)
         var position = json.startIndex
         while position < json.endIndex {
             let byte = json[position]
@@ -106,7 +174,5 @@ struct SearchIndexBuilder: Sendable {
             }
             position += 1
         }
-        script.append(contentsOf: ";\n".utf8)
-        return Data(script)
     }
 }
