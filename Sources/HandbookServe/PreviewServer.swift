@@ -19,7 +19,7 @@ public final class PreviewServer: Sendable {
     private let templatesRoot: String
     private let pollInterval: Duration
 
-    public init(configuration: BuildConfiguration, pollInterval: Duration = .milliseconds(40)) {
+    public init(configuration: BuildConfiguration, pollInterval: Duration = .milliseconds(20)) {
         builder = IncrementalBuilder(configuration: configuration)
         watcher = SourceWatcher(roots: [configuration.contentURL, configuration.templatesURL])
         templatesRoot = configuration.templatesURL.standardizedFileURL.path + "/"
@@ -79,23 +79,31 @@ public final class PreviewServer: Sendable {
                                 headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
                                 body: HTTPBodySequence(from: EventStream(messages: events)))
         case ReloadScript.path:
-            return file(Data(ReloadScript.source.utf8), type: "text/javascript; charset=utf-8")
+            let current = request.query.first { $0.name == "v" }?.value == ReloadScript.sourceVersion
+            return file(Data(ReloadScript.source.utf8), type: "text/javascript; charset=utf-8",
+                        cache: current ? "max-age=31536000, immutable" : "no-store")
         default:
             var path = String(request.path.drop { $0 == "/" })
             if path.isEmpty || path.hasSuffix("/") { path += "index.html" }
-            let (files, build) = await state.site
+            let (files, build, versions) = await state.site
             guard let data = files[path] ?? files[path + "/index.html"] else {
-                let page = files["404.html"].map { ReloadScript.inject(into: $0, build: build) } ?? Data("Not found\n".utf8)
+                let page = files["404.html"].map { ReloadScript.inject(into: $0, build: build, assetVersions: versions) }
+                    ?? Data("Not found\n".utf8)
                 return file(page, type: "text/html; charset=utf-8", status: .notFound)
             }
             let type = contentType(path)
-            let body = type.hasPrefix("text/html") ? ReloadScript.inject(into: data, build: build) : data
-            return file(body, type: type)
+            guard type.hasPrefix("text/html") else {
+                // An asset asked for by the hash of its current bytes never changes.
+                let current = versions[path] != nil && request.query.first { $0.name == "v" }?.value == versions[path]
+                return file(data, type: type, cache: current ? "max-age=31536000, immutable" : "no-store")
+            }
+            return file(ReloadScript.inject(into: data, build: build, assetVersions: versions), type: type)
         }
     }
 
-    private static func file(_ data: Data, type: String, status: HTTPStatusCode = .ok) -> HTTPResponse {
-        HTTPResponse(statusCode: status, headers: [.contentType: type, .cacheControl: "no-store"], body: data)
+    private static func file(_ data: Data, type: String, status: HTTPStatusCode = .ok,
+                             cache: String = "no-store") -> HTTPResponse {
+        HTTPResponse(statusCode: status, headers: [.contentType: type, .cacheControl: cache], body: data)
     }
 
     private static func contentType(_ path: String) -> String {

@@ -5,12 +5,15 @@ import Foundation
 actor PreviewState {
     private(set) var files: [String: Data] = [:]
     private(set) var build = 0
+    /// Asset path → a short hash of its bytes, for cache-busting links in served pages.
+    private(set) var assetVersions: [String: String] = [:]
     private(set) var failure: String?
     private var listeners: [UUID: AsyncStream<[UInt8]>.Continuation] = [:]
 
     /// A successful build replaced the site: open pages reload.
     func publish(_ files: [String: Data]) {
         self.files = files
+        assetVersions = ReloadScript.versions(of: files)
         build += 1
         failure = nil
         broadcast(EventStream.event("reload", data: String(build)))
@@ -35,7 +38,7 @@ actor PreviewState {
     }
 
     /// The files and build number to answer a request from, read together.
-    var site: (files: [String: Data], build: Int) { (files, build) }
+    var site: (files: [String: Data], build: Int, assetVersions: [String: String]) { (files, build, assetVersions) }
 
     private func unsubscribe(_ id: UUID) {
         listeners[id] = nil

@@ -8,19 +8,56 @@ enum ReloadScript {
 
     /// Adds the script before `</body>`, tagged with the build the page comes from. The site's
     /// Content-Security-Policy allows same-origin scripts and connections.
-    static func inject(into html: Data, build: Int) -> Data {
-        let tag = Data("<script src=\"\(path)?build=\(build)\"></script>\n".utf8)
-        guard let end = html.range(of: Data("</body>".utf8), options: .backwards) else { return html + tag }
-        var result = html
+    static func inject(into html: Data, build: Int, assetVersions: [String: String] = [:]) -> Data {
+        // Asynchronous and cached (its URL carries its own hash), so it never holds up the page.
+        let tag = Data("<script src=\"\(path)?v=\(sourceVersion)\" data-build=\"\(build)\" async></script>\n".utf8)
+        var result = versioningAssets(in: html, assetVersions)
+        guard let end = result.range(of: Data("</body>".utf8), options: .backwards) else { return result + tag }
         result.insert(contentsOf: tag, at: end.lowerBound)
         return result
+    }
+
+    /// A reload fetches the page again but takes unchanged styles and scripts from the
+    /// browser's cache: served pages link each asset with its hash (`style.css?v=…`), and such
+    /// links are cached for long. A changed asset gets a new link.
+    private static func versioningAssets(in html: Data, _ versions: [String: String]) -> Data {
+        var result = html
+        for (asset, version) in versions.sorted(by: { $0.key < $1.key }) {
+            let link = Data((asset + "\"").utf8)
+            let versioned = Data((asset + "?v=" + version + "\"").utf8)
+            var searchStart = result.startIndex
+            while let found = result.range(of: link, in: searchStart..<result.endIndex) {
+                result.replaceSubrange(found, with: versioned)
+                searchStart = found.lowerBound + versioned.count
+            }
+        }
+        return result
+    }
+
+    /// `assets/…` path → a hash of its bytes.
+    static func versions(of files: [String: Data]) -> [String: String] {
+        var versions: [String: String] = [:]
+        for (path, data) in files where path.hasPrefix("assets/") { versions[path] = version(of: data) }
+        return versions
+    }
+
+    static let sourceVersion = version(of: Data(source.utf8))
+
+    /// FNV-1a of the bytes, in hex.
+    private static func version(of data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return String(hash, radix: 16)
     }
 
     static let source = """
     // HandbookGen serve: reloads this page after each rebuild and shows a failed build's errors.
     (function () {
       "use strict";
-      var loaded = new URL(document.currentScript.src).searchParams.get("build");
+      var loaded = document.currentScript.getAttribute("data-build");
       var events = new EventSource("\(eventsPath)");
       events.addEventListener("hello", function (event) {
         if (event.data !== loaded) location.reload();

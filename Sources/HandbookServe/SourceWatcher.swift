@@ -6,7 +6,7 @@ import Foundation
 /// Notices edits under a set of folders by comparing each file's size and modification time
 /// from one look to the next. Polling needs no platform API and catches every way an editor
 /// saves (in place, or a new file renamed over the old one). A look is a plain `readdir` and
-/// `lstat` walk: it runs every 40 ms and must leave the cores to the rebuild.
+/// `lstat` walk: it runs every 20 ms and must leave the cores to the rebuild.
 struct SourceWatcher: Sendable {
     struct Stamp: Equatable, Sendable {
         var size: Int64
