@@ -32,7 +32,10 @@ public struct TranslationLock: Sendable, Equatable {
 
     static func parse(_ file: SourceFile, log: inout DiagnosticLog) -> TranslationLock {
         var lock = TranslationLock()
-        for (offset, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        var lines = file.text[...].lines
+        var offset = -1
+        while let line = lines.next() {
+            offset += 1
             let trimmed = line.trimmingSpaces()
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let fields = trimmed.split(separator: " ")

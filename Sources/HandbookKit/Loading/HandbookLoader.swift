@@ -8,6 +8,13 @@ public struct HandbookLoader: Sendable {
     public var displayRoot: String
     /// Chapters parsed by an earlier load, reused when their file is unchanged (`serve`).
     public var chapterCache: ChapterCache?
+    /// The glossary parsed by an earlier load, by the file's text (`serve`).
+    var glossaryMemo: ValueMemo<String, GlossaryParse>?
+
+    struct GlossaryParse: Sendable {
+        var glossary: Glossary
+        var log: DiagnosticLog
+    }
 
     public init(contentDirectory: URL, displayRoot: String, chapterCache: ChapterCache? = nil) {
         self.contentDirectory = contentDirectory
@@ -81,7 +88,13 @@ public struct HandbookLoader: Sendable {
             guard let file = SourceFile.read(at: url, displayPath: path, log: &log) else {
                 return Glossary(entries: [])
             }
-            return GlossaryParser().parse(file, log: &log)
+            let parse = {
+                var parseLog = DiagnosticLog()
+                return GlossaryParse(glossary: GlossaryParser().parse(file, log: &parseLog), log: parseLog)
+            }
+            let parsed = glossaryMemo?.value(for: file.text, make: parse) ?? parse()
+            log.merge(parsed.log)
+            return parsed.glossary
         case .missing:
             log.error("missing glossary '\(path)'", at: nil)
         default:

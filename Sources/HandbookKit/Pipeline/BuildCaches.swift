@@ -90,6 +90,8 @@ final class DerivedCaches: @unchecked Sendable {
     /// Files made from the whole catalogue, reused while it is equal.
     let rulesJSON = ValueMemo<Catalog, [OutputFile]>()
     let llmsText = ValueMemo<Catalog, [OutputFile]>()
+    let glossary = ValueMemo<String, HandbookLoader.GlossaryParse>()
+    let scalarFolds = ScalarFolds()
     /// The sidebar pieces, reused while the outline is equal.
     let navigation = ValueMemo<HandbookOutline, NavigationCache>()
     private(set) var outline: HandbookOutline?

@@ -34,9 +34,10 @@ public struct HandbookBuilder: Sendable {
             from: configuration.templatesURL, displayRoot: BuildConfiguration.display(configuration.templatesPath), log: &log)
         caches?.derived.keep(templates)
         if configuration.templateRenderer == .swiftMustache { templates?.program = nil }
-        let loader = HandbookLoader(contentDirectory: configuration.contentURL,
+        var loader = HandbookLoader(contentDirectory: configuration.contentURL,
                                     displayRoot: BuildConfiguration.display(configuration.contentPath),
                                     chapterCache: caches?.chapters)
+        loader.glossaryMemo = caches?.derived.glossary
         let handbook = loader.load(log: &log)
         clock.lap("load and parse")
         if handbook.chapters.values.allSatisfy(\.isEmpty), !log.hasErrors {
@@ -72,7 +73,8 @@ public struct HandbookBuilder: Sendable {
                                         derived?.navigation.value(for: outline) { NavigationCache(handbook: handbook, templates: templates) }
                                     })
         let searchBuilder = SearchIndexBuilder(index: index, catalogText: { catalogBuilder.plainText($1, $0) },
-                                               normalizer: SearchNormalizer(variants: variants), memo: derived?.searchRecords)
+                                               normalizer: SearchNormalizer(variants: variants), memo: derived?.searchRecords,
+                                               foldedScalars: derived?.scalarFolds)
         let llms = LLMsTextBuilder(catalog: catalog, strings: templates.strings, baseURL: configuration.baseURL)
         // The outputs are independent: the search indexes, rules.json and llms.txt are made
         // while the chapter pages, in batches, take whatever core is free. One level of jobs:

@@ -16,6 +16,9 @@ struct SearchIndexBuilder: Sendable {
         var scalars: Set<Unicode.Scalar>
     }
 
+    /// Each character's normalised form, kept across builds by `serve`.
+    var foldedScalars: ScalarFolds?
+
     private struct RecordsContext: Equatable, Sendable {
         var scope: Int
         var partTitle: String
@@ -79,11 +82,7 @@ struct SearchIndexBuilder: Sendable {
             let context = RecordsContext(scope: scopeIndex[chapter.part] ?? -1, partTitle: partTitles[chapter.part] ?? chapter.part)
             let make = {
                 let records = self.records(of: chapter, language, scope: context.scope, partTitle: context.partTitle)
-                var scalars = Set<Unicode.Scalar>()
-                for record in records {
-                    for text in [record.title, record.text, record.context] { scalars.formUnion(text.unicodeScalars) }
-                }
-                return ChapterEntries(records: records, script: (try? Self.fragment(records)) ?? [], scalars: scalars)
+                return ChapterEntries(records: records, script: (try? Self.fragment(records)) ?? [], scalars: Self.scalars(records))
             }
             return memo?.value(for: chapter, context: context, make: make) ?? make()
         }
@@ -98,7 +97,7 @@ struct SearchIndexBuilder: Sendable {
                 text: (others + [entry.note?[language] ?? ""]).filter { !$0.isEmpty }.joined(separator: " · "),
                 context: "", url: SiteURLs.path(of: .term(entry.id), in: language), ruleID: "")
             records.append(record)
-            for text in [record.title, record.text, record.context] { scalars.formUnion(text.unicodeScalars) }
+            scalars.formUnion(Self.scalars([record]))
             for name in others {
                 let key = normalizer.normalize(name)
                 if !key.isEmpty, key != normalizer.normalize(term), synonyms[key] == nil { synonyms[key] = term }
@@ -106,13 +105,22 @@ struct SearchIndexBuilder: Sendable {
         }
         // Only the Traditional characters that can match something are shipped. Normalising
         // works character by character for Han text, so the distinct characters are enough.
-        let used = Set(scalars.flatMap { normalizer.normalize(String($0)) })
+        let folds = foldedScalars ?? ScalarFolds()
+        let used = Set(scalars.flatMap { folds.fold($0, normalizer) })
         let variants = normalizer.variants.simplified.filter { used.contains($0.value) }
             .sorted { $0.key < $1.key }.map { String($0.key) + String($0.value) }.joined()
         let index = SearchIndex(
             language: language.rawValue, scopes: parts.map { [$0.id, $0.title] }, records: records,
             variants: variants, synonyms: synonyms.sorted { $0.key < $1.key }.map { [$0.key, $0.value] })
         return (index, chapters)
+    }
+
+    private static func scalars(_ records: [SearchIndex.Record]) -> Set<Unicode.Scalar> {
+        var scalars = Set<Unicode.Scalar>()
+        for record in records {
+            for text in [record.title, record.text, record.context] { scalars.formUnion(text.unicodeScalars) }
+        }
+        return scalars
     }
 
     private func records(of chapter: Chapter, _ language: Language, scope: Int, partTitle: String) -> [SearchIndex.Record] {
@@ -174,5 +182,18 @@ struct SearchIndexBuilder: Sendable {
             }
             position += 1
         }
+    }
+}
+
+/// Characters and their normalised forms, remembered: normalising goes through Foundation.
+final class ScalarFolds: @unchecked Sendable {
+    private var folds: [Unicode.Scalar: String] = [:]
+    private let lock = NSLock()
+
+    func fold(_ scalar: Unicode.Scalar, _ normalizer: SearchNormalizer) -> String {
+        if let known = lock.withLock({ folds[scalar] }) { return known }
+        let folded = normalizer.normalize(String(scalar))
+        lock.withLock { folds[scalar] = folded }
+        return folded
     }
 }
