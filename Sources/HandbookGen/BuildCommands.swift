@@ -28,7 +28,7 @@ struct Build: ParsableCommand {
         if timings { print(outcome.clock.report) }
         guard outcome.succeeded else { throw ExitCode.failure }
         let index = URL(fileURLWithPath: output).appendingPathComponent("index.html").standardizedFileURL
-        print("Built \(outcome.files.count) files into \(output)/. Open file://\(index.path)")
+        print("Built \(outcome.written.count) files into \(output)/. Open file://\(index.path)")
     }
 }
 

@@ -24,17 +24,29 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    private var parent: URL { output.deletingLastPathComponent() }
-    private var stagingPrefix: String { "." + output.lastPathComponent + ".staging-" }
+    fileprivate var parent: URL { output.deletingLastPathComponent() }
+    fileprivate var stagingPrefix: String { "." + output.lastPathComponent + ".staging-" }
 
     private var lockURL: URL { parent.appendingPathComponent("." + output.lastPathComponent + ".lock") }
 
     public func write(_ files: [OutputFile]) throws {
+        let site = try stage()
+        do {
+            try site.add(files)
+        } catch {
+            site.discard()
+            throw error
+        }
+        try site.commit()
+    }
+
+    /// Starts a new site beside the output folder; files are added as they are made, so that
+    /// a build never holds the whole site in memory.
+    public func stage() throws -> StagedSite {
         let fileManager = FileManager.default
         try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
         let lock = open(lockURL.path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
         guard lock >= 0 else { throw Failure.cannotWrite(lockURL.path, String(cString: strerror(errno))) }
-        defer { close(lock) }
         // Another build writing here finishes first; the lock goes with its process, even killed.
         while flock(lock, LOCK_EX) != 0 && errno == EINTR {}
         removeLeftovers()
@@ -42,42 +54,77 @@ public struct SiteWriter: Sendable {
         try? fileManager.removeItem(at: staging)
         do {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
-            let folders = Set(files.map { ($0.path as NSString).deletingLastPathComponent }).sorted()
-            for folder in folders where !folder.isEmpty {
-                try fileManager.createDirectory(at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
+        } catch {
+            close(lock)
+            throw Failure.cannotWrite(output.path, error.localizedDescription)
+        }
+        return StagedSite(writer: self, staging: staging, lock: lock)
+    }
+
+    /// A site being written into its staging folder.
+    public final class StagedSite: @unchecked Sendable {
+        private let writer: SiteWriter
+        private let staging: URL
+        private let lock: Int32
+        private var folders: Set<String> = [""]
+        private let folderLock = NSLock()
+
+        fileprivate init(writer: SiteWriter, staging: URL, lock: Int32) {
+            self.writer = writer
+            self.staging = staging
+            self.lock = lock
+        }
+
+        /// Writes files into the staging folder, on all cores; callable from several threads.
+        public func add(_ files: [OutputFile]) throws {
+            for folder in Set(files.map { ($0.path as NSString).deletingLastPathComponent }).sorted() {
+                guard folderLock.withLock({ folders.insert(folder).inserted }) else { continue }
+                do {
+                    try FileManager.default.createDirectory(at: staging.appendingPathComponent(folder),
+                                                            withIntermediateDirectories: true)
+                } catch {
+                    throw Failure.cannotWrite(writer.output.path, error.localizedDescription)
+                }
             }
-            // Thousands of small files: write them on all cores.
-            let failures = ParallelMap.map(files) { file in Self.write(file.data, to: staging.path + "/" + file.path) }
+            let failures = ParallelMap.map(files) { file in SiteWriter.write(file.data, to: self.staging.path + "/" + file.path) }
             if let failure = failures.lazy.compactMap({ $0 }).first {
-                throw Failure.cannotWrite(output.path, failure)
+                throw Failure.cannotWrite(writer.output.path, failure)
             }
-        } catch let failure as Failure {
-            try? fileManager.removeItem(at: staging)
-            throw failure
-        } catch {
-            try? fileManager.removeItem(at: staging)
-            throw Failure.cannotWrite(output.path, error.localizedDescription)
         }
-        let retired = parent.appendingPathComponent(stagingPrefix + "old-" + String(ProcessInfo.processInfo.processIdentifier))
-        if fileManager.fileExists(atPath: output.path), Self.exchange(staging, output) {
-            // The new site is in place; the old one now sits in the staging folder.
-            try? fileManager.removeItem(at: staging)
-            return
+
+        /// Drops the staged site; the output folder stays as it was.
+        public func discard() {
+            try? FileManager.default.removeItem(at: staging)
+            close(lock)
         }
-        do {
-            if fileManager.fileExists(atPath: output.path) {
-                try fileManager.moveItem(at: output, to: retired)
+
+        /// Puts the staged site in the output folder's place.
+        public func commit() throws {
+            defer { close(lock) }
+            let fileManager = FileManager.default
+            let output = writer.output
+            let retired = writer.parent.appendingPathComponent(
+                writer.stagingPrefix + "old-" + String(ProcessInfo.processInfo.processIdentifier))
+            if fileManager.fileExists(atPath: output.path), SiteWriter.exchange(staging, output) {
+                // The new site is in place; the old one now sits in the staging folder.
+                try? fileManager.removeItem(at: staging)
+                return
             }
-            try fileManager.moveItem(at: staging, to: output)
-        } catch {
-            // Put the previous site back if it was moved aside.
-            if !fileManager.fileExists(atPath: output.path), fileManager.fileExists(atPath: retired.path) {
-                try? fileManager.moveItem(at: retired, to: output)
+            do {
+                if fileManager.fileExists(atPath: output.path) {
+                    try fileManager.moveItem(at: output, to: retired)
+                }
+                try fileManager.moveItem(at: staging, to: output)
+            } catch {
+                // Put the previous site back if it was moved aside.
+                if !fileManager.fileExists(atPath: output.path), fileManager.fileExists(atPath: retired.path) {
+                    try? fileManager.moveItem(at: retired, to: output)
+                }
+                try? fileManager.removeItem(at: staging)
+                throw Failure.cannotWrite(output.path, error.localizedDescription)
             }
-            try? fileManager.removeItem(at: staging)
-            throw Failure.cannotWrite(output.path, error.localizedDescription)
+            try? fileManager.removeItem(at: retired)
         }
-        try? fileManager.removeItem(at: retired)
     }
 
     /// Swaps two paths atomically, where the system can; false when it cannot (then the caller
