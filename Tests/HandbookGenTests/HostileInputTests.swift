@@ -224,4 +224,23 @@ import Testing
         #expect(try String(contentsOf: root.appendingPathComponent("site/index.html"), encoding: .utf8) == "two")
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == [".site.lock", "site"])
     }
+
+    /// A build adds batches from both cores, often into the same new folders: no batch may write
+    /// into a folder another is still making.
+    @Test func batchesAddedAtOnceIntoSharedFoldersAllLand() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("staged-\(UUID().uuidString)")
+        let site = try SiteWriter(output: root.appendingPathComponent("site")).stage()
+        // Deep new folders make the window in which a folder exists only in part wide.
+        let batches = (0..<2000).map { batch in
+            [OutputFile(path: "p\(batch / 4)/a/b/c/d/e/f/g/h/\(batch).html", text: "\(batch)")]
+        }
+        let failed = ParallelMap.map(batches) { batch in (try? site.add(batch)) == nil }.filter { $0 }.count
+        #expect(failed == 0)
+        try site.commit()
+        for batch in batches {
+            for file in batch {
+                #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("site/" + file.path).path))
+            }
+        }
+    }
 }

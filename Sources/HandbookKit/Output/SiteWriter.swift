@@ -78,12 +78,16 @@ public struct SiteWriter: Sendable {
         /// Writes files into the staging folder, on all cores; callable from several threads.
         public func add(_ files: [OutputFile]) throws {
             for folder in Set(files.map { ($0.path as NSString).deletingLastPathComponent }).sorted() {
-                guard folderLock.withLock({ folders.insert(folder).inserted }) else { continue }
-                do {
-                    try FileManager.default.createDirectory(at: staging.appendingPathComponent(folder),
-                                                            withIntermediateDirectories: true)
-                } catch {
-                    throw Failure.cannotWrite(writer.output.path, error.localizedDescription)
+                // Under the lock: another thread must not write into a folder still being made.
+                try folderLock.withLock {
+                    guard !folders.contains(folder) else { return }
+                    do {
+                        try FileManager.default.createDirectory(at: staging.appendingPathComponent(folder),
+                                                                withIntermediateDirectories: true)
+                    } catch {
+                        throw Failure.cannotWrite(writer.output.path, error.localizedDescription)
+                    }
+                    folders.insert(folder)
                 }
             }
             let failures = ParallelMap.map(files) { file in SiteWriter.write(file.data, to: self.staging.path + "/" + file.path) }

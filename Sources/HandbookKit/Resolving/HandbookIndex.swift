@@ -1,29 +1,39 @@
 /// Lookup tables over a loaded handbook: rules by id, anchors by chapter, titles for link text.
 public struct HandbookIndex: Sendable {
     public let handbook: Handbook
-    private var chaptersByID: [Language: [String: Chapter]] = [:]
-    private var rulesByID: [Language: [String: (chapter: Chapter, rule: Rule)]] = [:]
+    /// Positions, not copies: a copy of a chapter per rule cost tens of megabytes in a large
+    /// handbook.
+    private var chapterLists: [Language: [Chapter]] = [:]
+    private var chaptersByID: [Language: [String: Int]] = [:]
+    private var rulesByID: [Language: [String: (chapter: Int, rule: Int)]] = [:]
 
     public init(_ handbook: Handbook) {
         self.handbook = handbook
         for language in Language.allCases {
-            var chapters: [String: Chapter] = [:]
-            var rules: [String: (Chapter, Rule)] = [:]
-            for chapter in handbook.chapters(in: language) {
-                chapters[chapter.id] = chapter
-                for rule in chapter.rules { rules[chapter.ruleID(rule.localID)] = (chapter, rule) }
+            let list = handbook.chapters(in: language)
+            var chapters: [String: Int] = [:]
+            var rules: [String: (Int, Int)] = [:]
+            for (position, chapter) in list.enumerated() {
+                chapters[chapter.id] = position
+                for (block, content) in chapter.content.enumerated() {
+                    if case .rule(let rule) = content { rules[chapter.ruleID(rule.localID)] = (position, block) }
+                }
             }
+            chapterLists[language] = list
             chaptersByID[language] = chapters
             rulesByID[language] = rules
         }
     }
 
     public func chapter(_ id: String, in language: Language) -> Chapter? {
-        chaptersByID[language]?[id]
+        chaptersByID[language]?[id].map { chapterLists[language]![$0] }
     }
 
     public func rule(_ id: String, in language: Language) -> (chapter: Chapter, rule: Rule)? {
-        rulesByID[language]?[id]
+        guard let (position, block) = rulesByID[language]?[id] else { return nil }
+        let chapter = chapterLists[language]![position]
+        guard case .rule(let rule) = chapter.content[block] else { return nil }
+        return (chapter, rule)
     }
 
     public func ruleIDs(in language: Language) -> [String] {

@@ -27,13 +27,14 @@ struct SearchIndexBuilder: Sendable {
     var handbook: Handbook { index.handbook }
 
     func build(_ language: Language) -> SearchIndex {
-        assemble(language).index
+        assemble(language, withChapterRecords: true).index
     }
 
     /// The index as `script(_:)` writes it, made from each chapter's JSON (itself made on all
     /// cores and reused by `serve`): the same bytes, without encoding the whole index at once.
     func script(_ language: Language) throws -> Data {
-        let (index, chapters) = assemble(language)
+        // The chapters' records are only needed as JSON: the index keeps the glossary's alone.
+        let (index, chapters) = assemble(language, withChapterRecords: false)
         var inner = index
         inner.records = []
         let encoder = Self.encoder
@@ -47,7 +48,7 @@ struct SearchIndexBuilder: Sendable {
         }
         Self.escape(Array(empty[..<(split + marker.count - 1)]), into: &script)
         var first = true
-        for fragment in chapters.map(\.script) + [try Self.fragment(Array(index.records.dropFirst(chapters.reduce(0) { $0 + $1.records.count })))]
+        for fragment in chapters.map(\.script) + [try Self.fragment(index.records)]
         where !fragment.isEmpty {
             if !first { script.append(UInt8(ascii: ",")) }
             script += fragment
@@ -73,7 +74,7 @@ struct SearchIndexBuilder: Sendable {
         return escaped
     }
 
-    private func assemble(_ language: Language) -> (index: SearchIndex, chapters: [ChapterEntries]) {
+    private func assemble(_ language: Language, withChapterRecords: Bool) -> (index: SearchIndex, chapters: [ChapterEntries]) {
         let parts = handbook.parts(in: language)
         let scopeIndex = Dictionary(uniqueKeysWithValues: parts.enumerated().map { ($1.id, $0) })
         let partTitles = Dictionary(uniqueKeysWithValues: parts.map { ($0.id, $0.title) })
@@ -82,11 +83,13 @@ struct SearchIndexBuilder: Sendable {
             let context = RecordsContext(scope: scopeIndex[chapter.part] ?? -1, partTitle: partTitles[chapter.part] ?? chapter.part)
             let make = {
                 let records = self.records(of: chapter, language, scope: context.scope, partTitle: context.partTitle)
-                return ChapterEntries(records: records, script: (try? Self.fragment(records)) ?? [], scalars: Self.scalars(records))
+                return ChapterEntries(records: withChapterRecords ? records : [], script: (try? Self.fragment(records)) ?? [],
+                                      scalars: Self.scalars(records))
             }
-            return memo?.value(for: chapter, context: context, make: make) ?? make()
+            // The memo serves `script(_:)` only (`serve`), which keeps no records.
+            return withChapterRecords ? make() : memo?.value(for: chapter, context: context, make: make) ?? make()
         }
-        var records = chapters.flatMap(\.records)
+        var records = withChapterRecords ? chapters.flatMap(\.records) : []
         var scalars = chapters.reduce(into: Set<Unicode.Scalar>()) { $0.formUnion($1.scalars) }
         var synonyms: [String: String] = [:]
         for entry in handbook.glossary.entries {
