@@ -72,8 +72,9 @@ def cmark_floor(content: pathlib.Path, runs: int):
 
 def measure(name, content: pathlib.Path, chapters: int, runs: int, work: pathlib.Path):
     output = work / "site"
+    # Both tools start from an empty output folder, as Hugo's is removed before each of its runs.
     ours = median_run([str(BINARY), "build", "--content", str(content), "--templates", str(ROOT / "templates"),
-                       "--output", str(output)], runs)
+                       "--output", str(output)], runs, before=lambda: shutil.rmtree(output, ignore_errors=True))
     site = hugo_site(content, work)
     hugo = median_run(["hugo", "--quiet", "--destination", str(work / "hugo-public")], runs, cwd=site,
                       before=lambda: shutil.rmtree(work / "hugo-public", ignore_errors=True))
