@@ -32,10 +32,7 @@ public struct TranslationLock: Sendable, Equatable {
 
     static func parse(_ file: SourceFile, log: inout DiagnosticLog) -> TranslationLock {
         var lock = TranslationLock()
-        var lines = file.text[...].lines
-        var offset = -1
-        while let line = lines.next() {
-            offset += 1
+        for (offset, line) in file.text[...].lines.enumerated() {
             let trimmed = line.trimmingSpaces()
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let fields = trimmed.split(separator: " ")

@@ -237,35 +237,9 @@ extension FrontMatter {
 }
 
 extension Substring {
-    /// The lines of the text, found on bytes.
-    var lines: LineCursor { LineCursor(text: self) }
-
     var trimmingTrailingSpaces: Substring {
         var result = self
         while let last = result.last, last == " " || last == "\t" { result.removeLast() }
         return result
-    }
-}
-
-/// Walks the lines of a text one at a time (`split` would cut the whole file into lines).
-struct LineCursor: IteratorProtocol {
-    let text: Substring
-    /// Where the next line starts.
-    private(set) var position: String.Index
-
-    init(text: Substring) {
-        self.text = text
-        position = text.startIndex
-    }
-
-    mutating func next() -> Substring? {
-        guard position < text.endIndex else { return nil }
-        let utf8 = text.utf8
-        if let newline = utf8[position...].firstIndex(of: UInt8(ascii: "\n")) {
-            defer { position = utf8.index(after: newline) }
-            return text[position..<newline]
-        }
-        defer { position = text.endIndex }
-        return text[position...]
     }
 }

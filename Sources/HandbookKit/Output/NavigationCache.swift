@@ -65,7 +65,7 @@ struct NavigationCache: Sendable {
 
     /// The sidebar for `page`, with the current chapter (or part) marked and its part open.
     func html(language: Language, page: String, currentPart: String?, currentChapter: String?) -> String {
-        guard let pieces = pieces[Key(language: language, folder: String(SiteRenderer.folder(of: page)))] else {
+        guard let pieces = pieces[Key(language: language, folder: SiteURLs.folder(of: page))] else {
             return windowed(language: language, page: page, currentPart: currentPart, currentChapter: currentChapter)
         }
         var marks: [Int: String] = [:]

@@ -47,7 +47,7 @@ struct SiteRenderer {
         for language in Language.allCases {
             // Every page of a language lives in `<lang>/` or `<lang>/<part>/`.
             for page in [SiteURLs.home(language)] + index.handbook.parts(in: language).map({ SiteURLs.part($0.id, language) }) {
-                folderLinks[String(Self.folder(of: page))] = FolderLinks(page: page, language: language)
+                folderLinks[SiteURLs.folder(of: page)] = FolderLinks(page: page, language: language)
             }
         }
         self.folderLinks = folderLinks
@@ -113,12 +113,6 @@ struct SiteRenderer {
 
     private let folderLinks: [String: FolderLinks]
 
-    /// `zh/controls/` for `zh/controls/buttons.html`.
-    static func folder(of page: String) -> Substring {
-        guard let slash = page.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
-        return page[...slash]
-    }
-
     private func layout(_ language: Language, page: String, otherPage: String, kind: String, title: String,
                         description: String, breadcrumbs: [LinkView], currentPart: String? = nil,
                         currentChapter: String? = nil) -> LayoutView {
@@ -128,7 +122,7 @@ struct SiteRenderer {
         let enPath = language == .en ? page : otherPage
         let nav = navigation.html(language: language, page: page, currentPart: currentPart,
                                   currentChapter: currentChapter)
-        let links = folderLinks[String(Self.folder(of: page))] ?? FolderLinks(page: page, language: language)
+        let links = folderLinks[SiteURLs.folder(of: page)] ?? FolderLinks(page: page, language: language)
         return LayoutView(
             lang: language.rawValue, pageKind: kind,
             documentTitle: title == ui.siteTitle ? title : "\(title) · \(ui.siteTitle)",

@@ -27,6 +27,12 @@ public enum SiteURLs {
         }
     }
 
+    /// The folder a page sits in: `zh/controls/` for `zh/controls/buttons.html`, `` for `index.html`.
+    public static func folder(of page: String) -> String {
+        guard let slash = page.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return String(page[...slash])
+    }
+
     /// `to` (from the site root) as seen from the page at `from` (also from the site root).
     public static func relative(_ to: String, from: String) -> String {
         if LinkResolver.scheme(of: to) != nil { return to }

@@ -92,10 +92,10 @@ final class DerivedCaches: @unchecked Sendable {
     let llmsText = ValueMemo<Catalog, [OutputFile]>()
     let glossary = ValueMemo<String, HandbookLoader.GlossaryParse>()
     let scalarFolds = ScalarFolds()
-    /// The sidebar pieces, reused while the outline is equal.
-    let navigation = ValueMemo<HandbookOutline, NavigationCache>()
-    private(set) var outline: HandbookOutline?
+    private var outline: HandbookOutline?
     private var templateSet: TemplateSet?
+    /// The sidebar pieces, kept while the outline and the templates stay the same.
+    private var sidebar: NavigationCache?
     private let lock = NSLock()
 
     /// The templates of the previous build, until a file under the templates folder changes.
@@ -109,15 +109,26 @@ final class DerivedCaches: @unchecked Sendable {
 
     /// Forgets everything made with the templates (they changed).
     func dropTemplates() {
-        keep(nil)
+        lock.withLock {
+            templateSet = nil
+            sidebar = nil
+        }
         llmsText.removeAll()
-        navigation.removeAll()
+    }
+
+    /// The sidebar of the previous build, or a new one.
+    func navigation(_ make: () -> NavigationCache) -> NavigationCache {
+        if let kept = lock.withLock({ sidebar }) { return kept }
+        let made = make()
+        lock.withLock { sidebar = made }
+        return made
     }
 
     /// Starts a build of a handbook with this outline.
     func begin(outline: HandbookOutline) {
         lock.withLock {
             if self.outline != outline {
+                sidebar = nil
                 html.removeAll()
                 searchRecords.removeAll()
                 catalogEntries.removeAll()

@@ -55,7 +55,6 @@ public struct HandbookBuilder: Sendable {
         BilingualValidator(handbook: handbook).validate(log: &log)
         let derived = caches?.derived
         derived?.begin(outline: HandbookOutline(handbook))
-        let outline = derived?.outline
         let index = HandbookIndex(handbook)
         let resolver = LinkResolver(index: index)
         let links = LinkChecker(resolver: resolver, memo: derived?.links).check(log: &log)
@@ -78,9 +77,7 @@ public struct HandbookBuilder: Sendable {
         let renderer = SiteRenderer(index: index, resolver: resolver, links: links, templates: templates,
                                     baseURL: configuration.baseURL, freshness: freshness, changelog: changelog,
                                     unreleased: baselineDiff, pageCache: caches?.pages, htmlMemo: derived?.html,
-                                    navigation: outline.flatMap { outline in
-                                        derived?.navigation.value(for: outline) { NavigationCache(handbook: handbook, templates: templates) }
-                                    })
+                                    navigation: derived?.navigation { NavigationCache(handbook: handbook, templates: templates) })
         let searchBuilder = SearchIndexBuilder(index: index, catalogText: { catalogBuilder.plainText($1, $0) },
                                                normalizer: SearchNormalizer(variants: variants), memo: derived?.searchRecords,
                                                foldedScalars: derived?.scalarFolds)
