@@ -66,13 +66,37 @@ import Testing
         }
         let paths = ["index.html", "zh/index.html", "zh/controls/index.html", "zh/controls/buttons.html", "en/bars/toolbar.html",
                      "zh/controls/buttons.html#a", "assets/style.css", "", "zh/", "zh/controls/", "https://example.com/x",
-                     "mailto:a@b", "zh/控件/按钮.html"]
+                     "mailto:a@b", "zh/控件/按钮.html", "zh//controls/a.html", "/zh/a.html", "zh/a/b/c/d.html",
+                     "zh/a/b/x.html", "zh/controls/buttons.html/", "zh/controlsx/a.html"]
         for to in paths {
             for from in paths where !from.isEmpty {
                 #expect(SiteURLs.relative(to, from: from) == reference(to, from), "\(to) from \(from)")
             }
         }
         #expect(SiteURLs.relative("zh/bars/toolbar.html", from: "zh/controls/buttons.html") == "../bars/toolbar.html")
+    }
+
+    @Test func htmlEscapingMatchesTheDefinition() {
+        func reference(_ text: String, keepingNUL: Bool) -> String {
+            text.unicodeScalars.map { scalar -> String in
+                switch scalar {
+                case "&": "&amp;"
+                case "<": "&lt;"
+                case ">": "&gt;"
+                case "\"": "&quot;"
+                case "'": "&#39;"
+                case "\u{0}" where !keepingNUL: "\u{FFFD}"
+                default: String(scalar)
+                }
+            }.joined()
+        }
+        for text in Self.samples + ["", "a<b>&\"c'", "<<>>", "导航 & 標籤 <x>", "\u{0}a\u{0}", "é&é", "'"] {
+            for keepingNUL in [false, true] {
+                var output = "prefix·"
+                HTML.append(escaping: text, to: &output, keepingNUL: keepingNUL)
+                #expect(output == "prefix·" + reference(text, keepingNUL: keepingNUL), "\(text)")
+            }
+        }
     }
 
     @Test func schemes() {

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 
 /// Finds the handbook's input files: `content/<lang>/<part>/_index.md`, chapters beside it,
@@ -21,17 +24,43 @@ struct ContentDiscovery {
     enum EntryKind { case file, directory, symlink, other, missing }
 
     static func kind(of url: URL) -> EntryKind {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return .missing }
-        switch attributes[.type] as? FileAttributeType {
-        case .typeRegular?: return .file
-        case .typeDirectory?: return .directory
-        case .typeSymbolicLink?: return .symlink
-        default: return .other
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return .missing }
+        return kind(mode: info.st_mode)
+    }
+
+    private static func kind(mode: mode_t) -> EntryKind {
+        switch mode & S_IFMT {
+        case S_IFREG: .file
+        case S_IFDIR: .directory
+        case S_IFLNK: .symlink
+        default: .other
         }
     }
 
-    private func entries(of url: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+    /// A folder's entries with their kinds, sorted by name. The kind comes with `readdir` on most
+    /// file systems; `lstat` is asked only when it does not (FileManager's attributes cost more
+    /// than the parse of a chapter).
+    private func entries(of url: URL) -> [(name: String, kind: EntryKind)] {
+        let folder = url.path
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var entries: [(name: String, kind: EntryKind)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            let kind: EntryKind = switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): .file
+            case Int32(DT_DIR): .directory
+            case Int32(DT_LNK): .symlink
+            case Int32(DT_UNKNOWN): Self.kind(of: url.appendingPathComponent(name))
+            default: .other
+            }
+            entries.append((name, kind))
+        }
+        return entries.sorted { $0.name < $1.name }
     }
 
     func parts(of language: Language, log: inout DiagnosticLog) -> [PartFiles] {
@@ -41,10 +70,10 @@ struct ContentDiscovery {
             return []
         }
         var parts: [PartFiles] = []
-        for name in entries(of: folder) where !name.hasPrefix(".") {
+        for (name, kind) in entries(of: folder) where !name.hasPrefix(".") {
             let url = folder.appendingPathComponent(name)
             let path = display(language.folder, name)
-            switch Self.kind(of: url) {
+            switch kind {
             case .symlink:
                 log.error("symbolic links are not followed in the content folder", at: SourceLocation(file: path, line: 1, column: 1))
             case .directory:
@@ -63,11 +92,11 @@ struct ContentDiscovery {
     private func partFiles(_ id: String, at folder: URL, path: String, log: inout DiagnosticLog) -> PartFiles? {
         var chapters: [(URL, String)] = []
         var index: URL?
-        for name in entries(of: folder) where !name.hasPrefix(".") {
+        for (name, kind) in entries(of: folder) where !name.hasPrefix(".") {
             let url = folder.appendingPathComponent(name)
             let filePath = path + "/" + name
             let at = SourceLocation(file: filePath, line: 1, column: 1)
-            switch Self.kind(of: url) {
+            switch kind {
             case .symlink:
                 log.error("symbolic links are not followed in the content folder", at: at)
             case .file where name == "_index.md":

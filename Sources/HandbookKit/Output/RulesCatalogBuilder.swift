@@ -88,11 +88,10 @@ struct RulesCatalogBuilder {
         }.render(blocks)
     }
 
-    /// Sorted keys, no timestamps: two builds give the same bytes.
-    static func encode(_ catalog: Catalog) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(catalog)
+    /// Sorted keys, no timestamps: two builds give the same bytes (`JSONEncoder`'s, with
+    /// `.prettyPrinted, .sortedKeys, .withoutEscapingSlashes`, written by `CatalogJSON`).
+    static func encode(_ catalog: Catalog) -> Data {
+        var data = CatalogJSON.encode(catalog)
         data.append(UInt8(ascii: "\n"))
         return data
     }

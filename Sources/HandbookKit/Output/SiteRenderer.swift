@@ -219,6 +219,7 @@ struct SiteRenderer {
         let page = SiteURLs.chapter(chapter.id, language)
         let otherPage = SiteURLs.chapter(chapter.id, language.other)
         let rel = { (path: String) in SiteURLs.relative(path, from: page) }
+        let otherHref = rel(otherPage)
         let renderer = linkRenderer(language, page: page, chapter: chapter)
         // The HTML of each block: a Markdown block's, a section's title, a rule's body.
         let renderPieces = {
@@ -252,7 +253,7 @@ struct SiteRenderer {
                     anchor: section.anchor, level: section.level, isSubsection: section.level > 2,
                     titleHTML: html,
                     isOutdated: freshness.isOutdated(chapter.id + "#" + section.anchor, in: language),
-                    otherLanguageHref: rel(otherPage) + "#" + section.anchor)))
+                    otherLanguageHref: otherHref + "#" + section.anchor)))
             case .rule(let rule):
                 flush()
                 let status = rule.status ?? chapter.status
@@ -265,7 +266,7 @@ struct SiteRenderer {
                     replacements: replacements, hasReplacements: !replacements.isEmpty,
                     edition: rule.edition ?? chapter.edition,
                     isOutdated: freshness.isOutdated(chapter.ruleID(rule.localID), in: language),
-                    otherLanguageHref: rel(otherPage) + "#" + rule.localID)))
+                    otherLanguageHref: otherHref + "#" + rule.localID)))
             }
         }
         flush()
@@ -293,7 +294,7 @@ struct SiteRenderer {
                            currentPart: chapter.part, currentChapter: chapter.id),
             id: chapter.id, title: chapter.title, summary: chapter.summary, edition: chapter.edition,
             isLegacy: chapter.status == .legacy, legacyNote: chapter.legacyNote ?? "",
-            isOpeningOutdated: freshness.isOutdated(chapter.id, in: language), otherLanguageHref: rel(otherPage),
+            isOpeningOutdated: freshness.isOutdated(chapter.id, in: language), otherLanguageHref: otherHref,
             rulesCount: ui.count(ui.rulesCount, chapter.rules.count), blocks: blocks, toc: toc,
             hasTOC: !toc.isEmpty, related: related, hasRelated: !related.isEmpty, backlinks: backlinks,
             hasBacklinks: !backlinks.isEmpty, previous: neighbour(-1), next: neighbour(1))

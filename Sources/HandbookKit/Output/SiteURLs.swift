@@ -1,3 +1,5 @@
+import Foundation
+
 /// The one place that knows where every page lives in the site. Paths are relative to the site
 /// root and never start with `/`, so the site works from `file://` and under any sub-path.
 public enum SiteURLs {
@@ -34,24 +36,52 @@ public enum SiteURLs {
     }
 
     /// `to` (from the site root) as seen from the page at `from` (also from the site root).
+    /// Every link of every page comes through here: it walks the bytes of both paths once,
+    /// without building their pieces.
     public static func relative(_ to: String, from: String) -> String {
         if LinkResolver.scheme(of: to) != nil { return to }
-        // On bytes, without building the pieces: every link of every page comes through here.
+        var to = to, from = from
         let slash = UInt8(ascii: "/")
-        let fromFolders = from.utf8.split(separator: slash).dropLast()
-        let toParts = to.utf8.split(separator: slash, omittingEmptySubsequences: false)
-        var common = 0
-        while common < fromFolders.count, common < toParts.count - 1,
-              fromFolders[fromFolders.startIndex + common].elementsEqual(toParts[common]) {
-            common += 1
+        let (ups, restStart) = from.withUTF8 { from in
+            to.withUTF8 { to -> (Int, Int) in
+                // `from`'s folders: its non-empty pieces but the last.
+                var pageEnd = from.count
+                while pageEnd > 0, from[pageEnd - 1] == slash { pageEnd -= 1 }
+                let folderEnd = from[..<pageEnd].lastIndex(of: slash) ?? 0
+                var folders = 0, matched = 0, matching = true
+                var position = 0, toStart = 0
+                while position < folderEnd {
+                    var end = position
+                    while end < folderEnd, from[end] != slash { end += 1 }
+                    if end > position {
+                        folders += 1
+                        // Matched against `to`'s next piece, which must not be its last (the file).
+                        if matching, let toEnd = to[toStart...].firstIndex(of: slash),
+                           toEnd - toStart == end - position,
+                           memcmp(from.baseAddress! + position, to.baseAddress! + toStart, end - position) == 0 {
+                            matched += 1
+                            toStart = toEnd + 1
+                        } else {
+                            matching = false
+                        }
+                    }
+                    position = end + 1
+                }
+                return (folders - matched, toStart)
+            }
         }
-        let ups = fromFolders.count - common
-        let rest = to[toParts[common].startIndex...]
-        if ups == 0 { return rest.isEmpty ? "./" : String(rest) }
-        var path = ""
-        path.reserveCapacity(3 * ups + rest.utf8.count)
-        for _ in 0..<ups { path += "../" }
-        path += rest
-        return path
+        let rest = to.utf8.count - restStart
+        if ups == 0, rest == 0 { return "./" }
+        return String(unsafeUninitializedCapacity: 3 * ups + rest) { buffer in
+            var count = 0
+            for _ in 0..<ups {
+                buffer[count] = UInt8(ascii: "."); buffer[count + 1] = UInt8(ascii: "."); buffer[count + 2] = slash
+                count += 3
+            }
+            to.withUTF8 { to in
+                for index in restStart..<to.count { buffer[count] = to[index]; count += 1 }
+            }
+            return count
+        }
     }
 }

@@ -25,30 +25,39 @@ struct TemplateProgram: Sendable {
     struct Name: Sendable {
         var parts: [String]
         var anchored: Bool
+        /// The same for every tag with this text, across the program's templates: the index of
+        /// its memo slot.
+        var id: Int
 
-        init(_ text: String) {
+        init(_ text: String, ids: inout [String: Int]) {
             anchored = text.hasPrefix(".")
             parts = text == "." ? [] : text.split(separator: ".").map(String.init)
+            id = ids[text] ?? ids.count
+            ids[text] = id
         }
     }
 
     private let programs: [String: [Node]]
+    private let nameCount: Int
 
     /// Compiles every template of `library`; nil when one of them needs swift-mustache itself.
     init?(library: MustacheLibrary, names: [String]) {
         var programs: [String: [Node]] = [:]
+        var ids: [String: Int] = [:]
         for name in names {
-            guard let template = library.getTemplate(named: name), let nodes = Self.nodes(of: template) else { return nil }
+            guard let template = library.getTemplate(named: name), let nodes = Self.nodes(of: template, ids: &ids)
+            else { return nil }
             programs[name] = nodes
         }
         self.programs = programs
+        nameCount = ids.count
     }
 
     func render(_ view: any TemplateView, template name: String) -> String? {
         guard let nodes = programs[name] else { return nil }
         var output = ""
         output.reserveCapacity(16 * 1024)
-        var context = Context(stack: [.view(view)])
+        var context = Context(stack: [.view(view)], lookups: Lookups(nameCount: nameCount))
         render(nodes, &context, into: &output)
         return output
     }
@@ -59,6 +68,30 @@ struct TemplateProgram: Sendable {
         var stack: [TemplateValue]
         var indentation: String?
         var inherited: [String: [Node]]?
+        var lookups: Lookups
+    }
+
+    /// What one render has learnt about names. A page's view is the bottom of the stack for the
+    /// whole render, so a name it answers (`layout.ui.next`, asked once per rule) is looked up,
+    /// and its value boxed, once. Which names a type of view does not have is the same for every
+    /// value of the type, so a miss is not asked again.
+    private struct Lookups {
+        var root: [TemplateValue??]
+        var misses: [ObjectIdentifier: [Bool]] = [:]
+        let nameCount: Int
+
+        init(nameCount: Int) {
+            self.nameCount = nameCount
+            root = Array(repeating: nil, count: nameCount)
+        }
+
+        func lacks(_ type: ObjectIdentifier, _ name: Int) -> Bool {
+            misses[type]?[name] ?? false
+        }
+
+        mutating func noteMiss(_ type: ObjectIdentifier, _ name: Int) {
+            misses[type, default: Array(repeating: false, count: nameCount)][name] = true
+        }
     }
 
     private func render(_ nodes: [Node], _ context: inout Context, into output: inout String) {
@@ -83,7 +116,7 @@ struct TemplateProgram: Sendable {
         case .text(let text):
             output += text
         case .variable(let name, let escaped):
-            guard let value = lookup(name, in: context.stack) else { return }
+            guard let value = lookup(name, in: &context) else { return }
             switch value {
             case .text(let text): escaped ? Self.appendEscaped(text, to: &output) : output.append(text)
             case .nothing: break
@@ -92,7 +125,7 @@ struct TemplateProgram: Sendable {
                 escaped ? Self.appendEscaped(text, to: &output) : output.append(text)
             }
         case .section(let name, let nodes, let inverted):
-            let value = lookup(name, in: context.stack) ?? .nothing
+            let value = lookup(name, in: &context) ?? .nothing
             if inverted {
                 switch value {
                 case .list(let items) where items.isEmpty: renderPushing(value, nodes, &context, into: &output)
@@ -120,10 +153,12 @@ struct TemplateProgram: Sendable {
                 inner.inherited = context.inherited.map { $0.merging(overrides) { outer, _ in outer } } ?? overrides
             }
             render(nodes, &inner, into: &output)
+            context.lookups = inner.lookups
         case .block(let name, let defaultNodes, let indented):
             var inner = context
             if let indented { inner.indentation = (context.indentation ?? "") + indented }
             render(context.inherited?[name] ?? defaultNodes, &inner, into: &output)
+            context.lookups = inner.lookups
         }
     }
 
@@ -134,28 +169,43 @@ struct TemplateProgram: Sendable {
         context.stack.removeLast()
     }
 
-    private func lookup(_ name: Name, in stack: [TemplateValue]) -> TemplateValue? {
-        guard let first = name.parts.first else { return stack.last }
-        var value: TemplateValue?
+    private func lookup(_ name: Name, in context: inout Context) -> TemplateValue? {
+        guard let first = name.parts.first else { return context.stack.last }
         if name.anchored {
-            value = Self.child(first, of: stack[stack.count - 1])
-        } else {
-            for frame in stack.reversed() {
-                if let found = Self.child(first, of: frame) {
-                    value = found
-                    break
-                }
-            }
+            return Self.resolve(name, from: Self.child(first, of: context.stack[context.stack.count - 1]))
         }
+        for depth in context.stack.indices.reversed() {
+            guard case .view(let view) = context.stack[depth] else { continue }
+            let type = ObjectIdentifier(Swift.type(of: view))
+            if context.lookups.lacks(type, name.id) { continue }
+            if depth == 0, let known = context.lookups.root[name.id] { return known }
+            guard let found = Self.child(first, of: view) else {
+                context.lookups.noteMiss(type, name.id)
+                continue
+            }
+            let value = Self.resolve(name, from: found)
+            if depth == 0 { context.lookups.root[name.id] = .some(value) }
+            return value
+        }
+        return nil
+    }
+
+    /// The rest of a dotted name, from the value its first part stands for.
+    private static func resolve(_ name: Name, from first: TemplateValue?) -> TemplateValue? {
+        var value = first
         for part in name.parts.dropFirst() {
             guard let current = value else { return nil }
-            value = Self.child(part, of: current)
+            value = child(part, of: current)
         }
         return value
     }
 
     private static func child(_ name: String, of value: TemplateValue) -> TemplateValue? {
         guard case .view(let view) = value else { return nil }
+        return child(name, of: view)
+    }
+
+    private static func child(_ name: String, of view: any TemplateView) -> TemplateValue? {
         let found = view.value(named: name)
         assert(found != nil || !Mirror(reflecting: view).children.contains { $0.label == name },
                "\(type(of: view)).value(named:) lacks '\(name)'")
@@ -183,7 +233,7 @@ struct TemplateProgram: Sendable {
 
     /// swift-mustache keeps its token list internal; it is read by reflection, once per template.
     /// Anything unexpected yields nil, and the templates are then rendered by swift-mustache.
-    private static func nodes(of template: MustacheTemplate) -> [Node]? {
+    private static func nodes(of template: MustacheTemplate, ids: inout [String: Int]) -> [Node]? {
         guard let tokens = Mirror(reflecting: template).descendant("tokens") as? [Any] else { return nil }
         var nodes: [Node] = []
         for token in tokens {
@@ -196,19 +246,19 @@ struct TemplateProgram: Sendable {
             case "variable", "unescapedVariable":
                 guard fields.count == 2, let name = fields[0] as? String, (fields[1] as? [String])?.isEmpty == true
                 else { return nil }
-                nodes.append(.variable(Name(name), escaped: label == "variable"))
+                nodes.append(.variable(Name(name, ids: &ids), escaped: label == "variable"))
             case "section", "invertedSection":
                 guard fields.count == 3, let name = fields[0] as? String, (fields[1] as? [String])?.isEmpty == true,
-                      let inner = fields[2] as? MustacheTemplate, let innerNodes = self.nodes(of: inner)
+                      let inner = fields[2] as? MustacheTemplate, let innerNodes = self.nodes(of: inner, ids: &ids)
                 else { return nil }
-                nodes.append(.section(Name(name), innerNodes, inverted: label == "invertedSection"))
+                nodes.append(.section(Name(name, ids: &ids), innerNodes, inverted: label == "invertedSection"))
             case "partial":
                 guard fields.count == 3, let name = fields[0] as? String else { return nil }
                 var overrides: [String: [Node]]?
                 if let inherits = fields[2] as? [String: MustacheTemplate] {
                     var compiled: [String: [Node]] = [:]
                     for (block, template) in inherits {
-                        guard let blockNodes = self.nodes(of: template) else { return nil }
+                        guard let blockNodes = self.nodes(of: template, ids: &ids) else { return nil }
                         compiled[block] = blockNodes
                     }
                     overrides = compiled
@@ -216,7 +266,7 @@ struct TemplateProgram: Sendable {
                 nodes.append(.partial(name, indentation: fields[1] as? String, overrides: overrides))
             case "blockExpansion":
                 guard fields.count == 3, let name = fields[0] as? String, let inner = fields[1] as? MustacheTemplate,
-                      let innerNodes = self.nodes(of: inner)
+                      let innerNodes = self.nodes(of: inner, ids: &ids)
                 else { return nil }
                 nodes.append(.block(name, defaultNodes: innerNodes, indentation: fields[2] as? String))
             default:

@@ -78,14 +78,18 @@ public struct HandbookBuilder: Sendable {
                                     baseURL: configuration.baseURL, freshness: freshness, changelog: changelog,
                                     unreleased: baselineDiff, pageCache: caches?.pages, htmlMemo: derived?.html,
                                     navigation: derived?.navigation { NavigationCache(handbook: handbook, templates: templates) })
-        let searchBuilder = SearchIndexBuilder(index: index, catalogText: { catalogBuilder.plainText($1, $0) },
+        var searchBuilder = SearchIndexBuilder(index: index, catalogText: { catalogBuilder.plainText($1, $0) },
                                                normalizer: SearchNormalizer(variants: variants), memo: derived?.searchRecords,
                                                foldedScalars: derived?.scalarFolds)
+        // A rule's search text is its catalogue text: made once.
+        let ruleTexts = Dictionary(catalog.rules.map { ($0.id, $0.text) }, uniquingKeysWith: { first, _ in first })
+        searchBuilder.ruleText = { id, language in ruleTexts[id]?[language] }
         let llms = LLMsTextBuilder(catalog: catalog, strings: templates.strings, baseURL: configuration.baseURL)
         // The outputs are independent: the search indexes, rules.json and llms.txt are made
         // while the chapter pages, in batches, take whatever core is free. One level of jobs:
         // GCD runs a parallel loop nested in another on one thread.
         let chapters = renderer.chapters
+        let searchIndexes = searchBuilder
         var jobs: [OutputJob] = [.searchIndex(.zhHans), .searchIndex(.en), .rulesJSON, .llmsText, .fixedPages]
         jobs += stride(from: 0, to: chapters.count, by: 8).map { .chapterPages($0..<min($0 + 8, chapters.count)) }
         @Sendable func make(_ job: OutputJob) throws -> [OutputFile] {
@@ -93,10 +97,10 @@ public struct HandbookBuilder: Sendable {
             case .chapterPages(let range): return chapters[range].map(renderer.chapterPage)
             case .fixedPages: return renderer.fixedPages()
             case .searchIndex(let language):
-                return [OutputFile(path: SiteURLs.searchIndex(language), data: try searchBuilder.script(language))]
+                return [OutputFile(path: SiteURLs.searchIndex(language), data: try searchIndexes.script(language))]
             case .rulesJSON:
                 let encode = {
-                    [OutputFile(path: SiteURLs.rulesJSON, data: try RulesCatalogBuilder.encode(catalog)),
+                    [OutputFile(path: SiteURLs.rulesJSON, data: RulesCatalogBuilder.encode(catalog)),
                      OutputFile(path: SiteURLs.rulesSchema, data: try Catalog.schema)]
                 }
                 return try derived?.rulesJSON.value(for: catalog, make: encode) ?? encode()

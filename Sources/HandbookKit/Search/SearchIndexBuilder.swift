@@ -4,16 +4,18 @@ import Foundation
 struct SearchIndexBuilder: Sendable {
     let index: HandbookIndex
     let catalogText: @Sendable (Chapter, [MarkdownBlock]) -> String
+    /// Rules' plain text already made for the catalogue, by rule id and language.
+    var ruleText: @Sendable (String, Language) -> String? = { _, _ in nil }
     let normalizer: SearchNormalizer
     /// Each chapter's entries from the previous build (`serve`).
     var memo: ChapterMemo<ChapterEntries>?
 
     /// One chapter's share of the index: its records, their JSON as the script holds it (comma
-    /// separated, escaped), and the characters they use.
+    /// separated, escaped), and the distinct non-ASCII characters they use.
     struct ChapterEntries: Sendable {
         var records: [SearchIndex.Record]
         var script: [UInt8]
-        var scalars: Set<Unicode.Scalar>
+        var scalars: [Unicode.Scalar]
     }
 
     /// Each character's normalised form, kept across builds by `serve`.
@@ -48,7 +50,7 @@ struct SearchIndexBuilder: Sendable {
         }
         Self.escape(Array(empty[..<(split + marker.count - 1)]), into: &script)
         var first = true
-        for fragment in chapters.map(\.script) + [try Self.fragment(index.records)]
+        for fragment in chapters.map(\.script) + [Self.fragment(index.records)]
         where !fragment.isEmpty {
             if !first { script.append(UInt8(ascii: ",")) }
             script += fragment
@@ -65,13 +67,25 @@ struct SearchIndexBuilder: Sendable {
         return encoder
     }
 
-    /// Records as they sit inside the index's `records` array, escaped for the script.
-    private static func fragment(_ records: [SearchIndex.Record]) throws -> [UInt8] {
+    /// Records as they sit inside the index's `records` array, escaped for the script: what
+    /// `JSONEncoder` gives for them, then `escape(_:into:)` (the assembled index is tested equal).
+    private static func fragment(_ records: [SearchIndex.Record]) -> [UInt8] {
         guard !records.isEmpty else { return [] }
-        let json = [UInt8](try encoder.encode(records))
-        var escaped: [UInt8] = []
-        escape(Array(json.dropFirst().dropLast()), into: &escaped)
-        return escaped
+        var json = JSONTextWriter(pretty: false, scriptSafe: true, capacity: 512 * records.count)
+        json.beginArray()
+        for record in records {
+            json.beginArray()
+            json.value(record.kind.rawValue)
+            json.value(record.scope)
+            json.value(record.title)
+            json.value(record.text)
+            json.value(record.context)
+            json.value(record.url)
+            json.value(record.ruleID)
+            json.endArray()
+        }
+        json.endArray()
+        return Array(json.bytes.dropFirst().dropLast())
     }
 
     private func assemble(_ language: Language, withChapterRecords: Bool) -> (index: SearchIndex, chapters: [ChapterEntries]) {
@@ -83,14 +97,19 @@ struct SearchIndexBuilder: Sendable {
             let context = RecordsContext(scope: scopeIndex[chapter.part] ?? -1, partTitle: partTitles[chapter.part] ?? chapter.part)
             let make = {
                 let records = self.records(of: chapter, language, scope: context.scope, partTitle: context.partTitle)
-                return ChapterEntries(records: withChapterRecords ? records : [], script: (try? Self.fragment(records)) ?? [],
-                                      scalars: Self.scalars(records))
+                var seen = ScalarSet()
+                return ChapterEntries(records: withChapterRecords ? records : [], script: Self.fragment(records),
+                                      scalars: Self.scalars(records, into: &seen))
             }
             // The memo serves `script(_:)` only (`serve`), which keeps no records.
             return withChapterRecords ? make() : memo?.value(for: chapter, context: context, make: make) ?? make()
         }
         var records = withChapterRecords ? chapters.flatMap(\.records) : []
-        var scalars = chapters.reduce(into: Set<Unicode.Scalar>()) { $0.formUnion($1.scalars) }
+        var seen = ScalarSet()
+        var scalars: [Unicode.Scalar] = []
+        for chapter in chapters {
+            for scalar in chapter.scalars where seen.insert(scalar) { scalars.append(scalar) }
+        }
         var synonyms: [String: String] = [:]
         for entry in handbook.glossary.entries {
             let term = entry.term(in: language)
@@ -100,7 +119,7 @@ struct SearchIndexBuilder: Sendable {
                 text: (others + [entry.note?[language] ?? ""]).filter { !$0.isEmpty }.joined(separator: " · "),
                 context: "", url: SiteURLs.path(of: .term(entry.id), in: language), ruleID: "")
             records.append(record)
-            scalars.formUnion(Self.scalars([record]))
+            scalars += Self.scalars([record], into: &seen)
             for name in others {
                 let key = normalizer.normalize(name)
                 if !key.isEmpty, key != normalizer.normalize(term), synonyms[key] == nil { synonyms[key] = term }
@@ -118,12 +137,31 @@ struct SearchIndexBuilder: Sendable {
         return (index, chapters)
     }
 
-    private static func scalars(_ records: [SearchIndex.Record]) -> Set<Unicode.Scalar> {
-        var scalars = Set<Unicode.Scalar>()
+    /// The non-ASCII characters of the records not in `seen` yet, in order of appearance. ASCII
+    /// is left out: it never folds to a Han character, which is all the variant table maps to.
+    private static func scalars(_ records: [SearchIndex.Record], into seen: inout ScalarSet) -> [Unicode.Scalar] {
+        var found: [Unicode.Scalar] = []
         for record in records {
-            for text in [record.title, record.text, record.context] { scalars.formUnion(text.unicodeScalars) }
+            for var text in [record.title, record.text, record.context] {
+                text.withUTF8 { bytes in
+                    var index = 0
+                    while index < bytes.count {
+                        let lead = bytes[index]
+                        if lead < 0x80 {
+                            index += 1
+                            continue
+                        }
+                        // The text is valid UTF-8: a lead byte and its continuation bytes.
+                        let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                        var value = UInt32(lead) & UInt32(0x7F >> length)
+                        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+                        if let scalar = Unicode.Scalar(value), seen.insert(scalar) { found.append(scalar) }
+                        index += length
+                    }
+                }
+            }
         }
-        return scalars
+        return found
     }
 
     private func records(of chapter: Chapter, _ language: Language, scope: Int, partTitle: String) -> [SearchIndex.Record] {
@@ -150,9 +188,11 @@ struct SearchIndexBuilder: Sendable {
                                  context: "\(partTitle) · \(chapter.title)", url: page + "#" + section.anchor, ruleID: ""))
         }
         for rule in chapter.rules {
-            records.append(.init(kind: .rule, scope: scope, title: rule.title, text: catalogText(chapter, rule.body),
+            let ruleID = chapter.ruleID(rule.localID)
+            records.append(.init(kind: .rule, scope: scope, title: rule.title,
+                                 text: ruleText(ruleID, language) ?? catalogText(chapter, rule.body),
                                  context: "\(partTitle) · \(chapter.title)", url: page + "#" + rule.localID,
-                                 ruleID: chapter.ruleID(rule.localID)))
+                                 ruleID: ruleID))
         }
         return records
     }
@@ -185,6 +225,23 @@ struct SearchIndexBuilder: Sendable {
             }
             position += 1
         }
+    }
+}
+
+/// A set of characters: a bitmap for the Basic Multilingual Plane, where nearly all are.
+struct ScalarSet {
+    private var plane = [UInt64](repeating: 0, count: 0x10000 / 64)
+    private var beyond = Set<UInt32>()
+
+    /// Adds `scalar`; true when it was not in the set.
+    mutating func insert(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        guard value < 0x10000 else { return beyond.insert(value).inserted }
+        let bit = UInt64(1) << (value & 63)
+        let word = Int(value >> 6)
+        guard plane[word] & bit == 0 else { return false }
+        plane[word] |= bit
+        return true
     }
 }
 

@@ -1,0 +1,101 @@
+import Foundation
+import RulesCatalog
+import Testing
+@testable import HandbookKit
+
+/// `rules.json` and the search index are written byte by byte by `JSONTextWriter`; these tests
+/// hold them to what `JSONEncoder` gives for the same values.
+@Suite struct JSONTextWriterTests {
+    /// Text that needs every kind of escape, and text that needs none.
+    static let awkward: [String] = {
+        var controls = ""
+        for value in 0..<0x20 { controls.unicodeScalars.append(Unicode.Scalar(value)!) }
+        return ["", "plain", controls, "quote \" backslash \\ slash / del \u{7F}", "<script>&amp;</script>",
+                "line\u{2028}para\u{2029}end", "导航栏 “引号” 標籤", "emoji 👍🏽", "\u{E2}\u{80}", "é\u{301}", "\u{2027}\u{202A}"]
+    }()
+
+    static func referenceJSON(_ value: some Encodable, pretty: Bool) throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            : [.sortedKeys, .withoutEscapingSlashes]
+        return [UInt8](try encoder.encode(value))
+    }
+
+    struct Sample: Encodable {
+        var empty: [String] = []
+        var list: [String]
+        var nested: [[Int]] = [[], [1, -2]]
+        var number = -42
+        var object: [String: String] = ["en": "x", "zh-Hans": "y"]
+        var text: String
+    }
+
+    @Test func documentsMatchJSONEncoder() throws {
+        for text in Self.awkward {
+            for pretty in [true, false] {
+                var json = JSONTextWriter(pretty: pretty)
+                json.beginObject()
+                json.member("empty", [String]())
+                json.member("list", Self.awkward)
+                json.key("nested")
+                json.beginArray()
+                json.beginArray()
+                json.endArray()
+                json.beginArray()
+                json.value(1)
+                json.value(-2)
+                json.endArray()
+                json.endArray()
+                json.member("number", -42)
+                json.key("object")
+                json.beginObject()
+                json.member("en", "x")
+                json.member("zh-Hans", "y")
+                json.endObject()
+                json.member("text", text)
+                json.endObject()
+                let expected = try Self.referenceJSON(Sample(list: Self.awkward, text: text), pretty: pretty)
+                #expect(json.bytes == expected, "\(pretty ? "pretty" : "compact"): \(text.debugDescription)")
+            }
+        }
+    }
+
+    @Test func scriptSafeStringsEqualEscapingTheEncodedText() throws {
+        for text in Self.awkward {
+            var json = JSONTextWriter(pretty: false, scriptSafe: true)
+            json.beginArray()
+            json.value(text)
+            json.endArray()
+            var expected: [UInt8] = []
+            SearchIndexBuilder.escape(try Self.referenceJSON([text], pretty: false), into: &expected)
+            #expect(json.bytes == expected, "\(text.debugDescription)")
+        }
+    }
+
+    /// The handbook's catalogue, and one whose every string needs escapes and whose optional
+    /// fields are set, as `JSONEncoder` writes them.
+    @Test func catalogueMatchesJSONEncoder() throws {
+        let data = try Data(contentsOf: GoldenTests.goldenFolder.appendingPathComponent("rules.json"))
+        let published = try Catalog.decode(from: data)
+        var awkward = published
+        for index in awkward.rules.indices {
+            let text = Self.awkward[index % Self.awkward.count]
+            awkward.rules[index].text.en += text
+            awkward.rules[index].title.zhHans += text
+            awkward.rules[index].note = index % 2 == 0 ? LocalizedText(zhHans: text, en: "note") : nil
+            awkward.rules[index].section = index % 3 == 0 ? nil : "section-\(text)"
+            awkward.rules[index].related = index % 2 == 0 ? [] : ["a.b.c", text]
+            awkward.rules[index].replacedBy = index % 2 == 1 ? [] : ["x.y.z"]
+            awkward.rules[index].translation.zhHans = index % 2 == 0 ? .outdated : .current
+        }
+        for index in awkward.chapters.indices {
+            awkward.chapters[index].note = index % 2 == 0 ? LocalizedText(zhHans: "注", en: "note") : nil
+            awkward.chapters[index].related = index % 2 == 0 ? [] : [Self.awkward[index % Self.awkward.count]]
+        }
+        for catalog in [published, awkward] {
+            var expected = try Self.referenceJSON(catalog, pretty: true)
+            expected.append(UInt8(ascii: "\n"))
+            #expect([UInt8](RulesCatalogBuilder.encode(catalog)) == expected)
+        }
+    }
+}
