@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import HandbookKit
 
-struct Build: ParsableCommand {
+struct Build: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Build the site into the output folder.")
 
     @OptionGroup var sources: SourceOptions
@@ -19,11 +19,11 @@ struct Build: ParsableCommand {
     @Flag(name: .long, help: "Print how long each stage of the build took.")
     var timings = false
 
-    func run() throws {
+    func run() async throws {
         let builder = HandbookBuilder(configuration: BuildConfiguration(
             contentPath: sources.content, templatesPath: sources.templates, outputPath: output, baseURL: baseURL,
             openCCTable: sources.openccTable, baselinePath: baseline))
-        let outcome = builder.build()
+        let outcome = await builder.build()
         Report.print(outcome.diagnostics)
         if timings { print(outcome.clock.report) }
         guard outcome.succeeded else { throw ExitCode.failure }
@@ -32,7 +32,7 @@ struct Build: ParsableCommand {
     }
 }
 
-struct Check: ParsableCommand {
+struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Validate the content and templates; write nothing.")
 
     @OptionGroup var sources: SourceOptions
@@ -40,8 +40,8 @@ struct Check: ParsableCommand {
     @Option(name: .long, help: "The last published rules.json: fail if one of its ids is gone, list what changed.")
     var baseline: String?
 
-    func run() throws {
-        let outcome = HandbookBuilder(configuration: BuildConfiguration(
+    func run() async throws {
+        let outcome = await HandbookBuilder(configuration: BuildConfiguration(
             contentPath: sources.content, templatesPath: sources.templates, openCCTable: sources.openccTable,
             baselinePath: baseline)).check()
         Report.print(outcome.diagnostics)

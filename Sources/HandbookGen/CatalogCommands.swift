@@ -20,10 +20,10 @@ struct CatalogOptions: ParsableArguments {
                                            openCCTable: sources.openccTable))
     }
 
-    func load() throws -> (Catalog, SearchNormalizer) {
+    func load() async throws -> (Catalog, SearchNormalizer) {
         let catalog: Catalog
         do {
-            catalog = try source.load()
+            catalog = try await source.load()
         } catch let failure as CatalogSource.Failure {
             Report.print(failure.diagnostics)
             FileHandle.standardError.write(Data((failure.description + "\n").utf8))
@@ -48,7 +48,7 @@ extension Language: ExpressibleByArgument {
     public init?(argument: String) { self.init(userTag: argument) }
 }
 
-struct Rules: ParsableCommand {
+struct Rules: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Query the rules catalogue: by scope, kind, status, chapter and text.",
         discussion: """
@@ -89,8 +89,8 @@ struct Rules: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let (catalog, normalizer) = try options.load()
+    func run() async throws {
+        let (catalog, normalizer) = try await options.load()
         if let scope, !catalog.scopes.contains(where: { $0.id == scope }) {
             throw ValidationError("unknown scope '\(scope)'; use one of \(catalog.scopes.map(\.id).joined(separator: ", "))")
         }
@@ -117,7 +117,7 @@ struct MCPServer: AsyncParsableCommand {
     @OptionGroup var options: CatalogOptions
 
     func run() async throws {
-        let (catalog, normalizer) = try options.load()
+        let (catalog, normalizer) = try await options.load()
         try await HandbookServer.run(tools: CatalogTools(catalog: catalog, normalizer: normalizer, baseURL: options.baseURL),
                                      version: catalog.schemaVersion)
     }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import HandbookKit
 
-struct Release: ParsableCommand {
+struct Release: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Publish a release: record what changed since the baseline in content/changelog.yaml, "
             + "then make the current catalogue the new baseline.")
@@ -18,13 +18,13 @@ struct Release: ParsableCommand {
     @Option(help: "The baseline catalogue to compare with and then replace.")
     var baseline = "baseline/rules.json"
 
-    func run() throws {
+    func run() async throws {
         let configuration = BuildConfiguration(contentPath: sources.content, templatesPath: sources.templates,
                                                openCCTable: sources.openccTable)
         let firstRelease = !FileManager.default.fileExists(atPath: baseline)
         var withBaseline = configuration
         if !firstRelease { withBaseline.baselinePath = baseline }
-        let outcome = HandbookBuilder(configuration: withBaseline).check()
+        let outcome = await HandbookBuilder(configuration: withBaseline).check()
         Report.print(outcome.diagnostics)
         guard outcome.succeeded, let catalog = outcome.files.first(where: { $0.path == "rules.json" }) else {
             throw ExitCode.failure

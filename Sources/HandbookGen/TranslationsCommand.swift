@@ -7,7 +7,7 @@ struct Translations: ParsableCommand {
         abstract: "Keep the two languages in step (content/translations.lock).",
         subcommands: [Accept.self])
 
-    struct Accept: ParsableCommand {
+    struct Accept: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Record units as reviewed: their two languages say the same thing now.")
 
@@ -16,10 +16,10 @@ struct Translations: ParsableCommand {
         @Argument(help: "Rule ids, chapter ids or <chapter>#<section>; none records every unit.")
         var units: [String] = []
 
-        func run() throws {
+        func run() async throws {
             let configuration = BuildConfiguration(contentPath: sources.content, templatesPath: sources.templates,
                                                    openCCTable: sources.openccTable)
-            let outcome = HandbookBuilder(configuration: configuration).check()
+            let outcome = await HandbookBuilder(configuration: configuration).check()
             guard outcome.succeeded else {
                 Report.print(outcome.diagnostics)
                 throw ExitCode.failure

@@ -52,12 +52,8 @@ public final class PreviewServer: Sendable {
 
     private func rebuild(changes: [String], built: @Sendable (BuildEvent) -> Void) async {
         let templatesChanged = changes.contains { $0.hasPrefix(templatesRoot) }
-        // Building is synchronous work on all cores: keep it off the server's threads.
-        let report = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { [builder] in
-                continuation.resume(returning: builder.build(templatesChanged: templatesChanged))
-            }
-        }
+        // The build's tasks share the cores with the server's; it awaits between chapters.
+        let report = await builder.build(templatesChanged: templatesChanged)
         if report.outcome.succeeded, let files = builder.published {
             if await state.failure != nil || report.filesWritten > 0 || changes.isEmpty {
                 await state.publish(files)

@@ -5,13 +5,13 @@ import Testing
 /// Each bad input gives its diagnostic in compiler format, the build fails, and the previous
 /// site is left exactly as it was.
 @Suite struct BadInputTests {
-    @Test func malformedYAML() throws {
-        let lines = try FixtureHandbook.failingBuild { try $0.edit("zh/controls/buttons.md", replacing: "summary: 按钮发起一个具体操作。", with: "summary: [按钮") }
+    @Test func malformedYAML() async throws {
+        let lines = try await FixtureHandbook.failingBuild { try $0.edit("zh/controls/buttons.md", replacing: "summary: 按钮发起一个具体操作。", with: "summary: [按钮") }
         #expect(lines.contains { $0.hasPrefix("content/zh/controls/buttons.md:") && $0.contains(": error: malformed YAML") })
     }
 
-    @Test func unknownMissingAndWronglyTypedKeys() throws {
-        let lines = try FixtureHandbook.failingBuild { fixture in
+    @Test func unknownMissingAndWronglyTypedKeys() async throws {
+        let lines = try await FixtureHandbook.failingBuild { fixture in
             try fixture.edit("zh/controls/buttons.md", replacing: "edition: iOS 12", with: "editon: iOS 12")
             try fixture.edit("en/controls/buttons.md", replacing: "weight: 10", with: "weight: ten")
         }
@@ -20,8 +20,8 @@ import Testing
         #expect(lines.contains("content/en/controls/buttons.md:5:9: error: 'weight' must be an integer, not 'ten'"))
     }
 
-    @Test func fileThatIsNotUTF8() throws {
-        let lines = try FixtureHandbook.failingBuild { fixture in
+    @Test func fileThatIsNotUTF8() async throws {
+        let lines = try await FixtureHandbook.failingBuild { fixture in
             var data = Data("---\ntitle: 栏\n".utf8)
             data.append(contentsOf: [0xC3, 0x28])
             try data.write(to: fixture.content.appendingPathComponent("zh/bars/_index.md"))
@@ -29,8 +29,8 @@ import Testing
         #expect(lines.contains("content/zh/bars/_index.md:3:1: error: file is not valid UTF-8 (byte 0xC3)"))
     }
 
-    @Test func duplicateChapterSectionAndRuleIDs() throws {
-        let lines = try FixtureHandbook.failingBuild { fixture in
+    @Test func duplicateChapterSectionAndRuleIDs() async throws {
+        let lines = try await FixtureHandbook.failingBuild { fixture in
             try fixture.edit("zh/controls/buttons.md", replacing: "## 旧版按钮 {#legacy-buttons}", with: "## 旧版按钮 {#system-buttons}")
             try fixture.edit("en/controls/buttons.md", replacing: "[!AVOID long-titles]", with: "[!AVOID verb-titles]")
             try fixture.edit("en/bars/toolbar.md", replacing: "id: bars/toolbar", with: "id: controls/buttons")
@@ -40,8 +40,8 @@ import Testing
         #expect(lines.contains("content/en/bars/toolbar.md:2:5: error: chapter id 'controls/buttons' does not match its path; it must be 'bars/toolbar'"))
     }
 
-    @Test func replacedByMustNameALiveRuleInBothLanguages() throws {
-        let lines = try FixtureHandbook.failingBuild { fixture in
+    @Test func replacedByMustNameALiveRuleInBothLanguages() async throws {
+        let lines = try await FixtureHandbook.failingBuild { fixture in
             try fixture.edit("en/controls/buttons.md", replacing: "replaced-by=\"controls.buttons.short-titles\"",
                              with: "replaced-by=\"controls.buttons.shortest-titles\"")
         }
@@ -49,8 +49,8 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("content/en/controls/buttons.md:32:1: error: rule 'single-word-titles' has different status, edition or replaced-by attributes in the two languages") })
     }
 
-    @Test func chapterSectionOrRuleMissingInOneLanguage() throws {
-        let lines = try FixtureHandbook.failingBuild { fixture in
+    @Test func chapterSectionOrRuleMissingInOneLanguage() async throws {
+        let lines = try await FixtureHandbook.failingBuild { fixture in
             try FileManager.default.removeItem(at: fixture.content.appendingPathComponent("en/bars/toolbar.md"))
             try fixture.edit("en/controls/buttons.md", replacing: "### Title length {#title-length}", with: "### Title length {#title-size}")
             try fixture.edit("zh/controls/buttons.md", replacing: "> [!AVOID long-titles] 不要用过长的标题\n> 长标题会被截断。参见[[#system-buttons]]。\n", with: "")
@@ -61,8 +61,8 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("content/en/controls/buttons.md:21:1: error: rule 'long-titles' is missing from the Chinese version") })
     }
 
-    @Test func unresolvedCrossLinkSuggestsTheNearestID() throws {
-        let lines = try FixtureHandbook.failingBuild { fixture in
+    @Test func unresolvedCrossLinkSuggestsTheNearestID() async throws {
+        let lines = try await FixtureHandbook.failingBuild { fixture in
             try fixture.edit("zh/controls/buttons.md", replacing: "[[bars/toolbar|工具栏]]", with: "[[bars/tolbar|工具栏]]")
             try fixture.edit("en/controls/buttons.md", replacing: "[[rule:controls.buttons.short-titles]]", with: "[[rule:controls.buttons.short-title]]")
             try fixture.edit("en/bars/toolbar.md", replacing: "[[controls/buttons#verb-titles]]", with: "[[controls/buttons#verb-title]]")
@@ -73,22 +73,22 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("content/en/bars/toolbar.md:17:") && $0.contains("unresolved anchor 'verb-title'") && $0.hasSuffix("did you mean 'verb-titles'?") })
     }
 
-    @Test func unknownRuleKind() throws {
-        let lines = try FixtureHandbook.failingBuild { try $0.edit("zh/bars/toolbar.md", replacing: "[!DO few-items]", with: "[!SHOULD few-items]") }
+    @Test func unknownRuleKind() async throws {
+        let lines = try await FixtureHandbook.failingBuild { try $0.edit("zh/bars/toolbar.md", replacing: "[!DO few-items]", with: "[!SHOULD few-items]") }
         #expect(lines.contains("content/zh/bars/toolbar.md:16:1: error: unknown rule kind 'SHOULD'; use DO, AVOID or CONSIDER"))
     }
 
-    @Test func disallowedLinkScheme() throws {
-        let lines = try FixtureHandbook.failingBuild { try $0.edit("en/bars/toolbar.md", replacing: "A toolbar sits", with: "A [toolbar](javascript:alert(1)) sits") }
+    @Test func disallowedLinkScheme() async throws {
+        let lines = try await FixtureHandbook.failingBuild { try $0.edit("en/bars/toolbar.md", replacing: "A toolbar sits", with: "A [toolbar](javascript:alert(1)) sits") }
         #expect(lines.contains { $0.hasPrefix("content/en/bars/toolbar.md:12:3: error: link scheme 'javascript:' is not allowed") })
     }
 
-    @Test func outputInsideOrEqualToContent() throws {
+    @Test func outputInsideOrEqualToContent() async throws {
         let fixture = try FixtureHandbook()
         for output in [fixture.content.path, fixture.content.appendingPathComponent("zh/site").path] {
             var configuration = fixture.configuration
             configuration.outputPath = output
-            let outcome = HandbookBuilder(configuration: configuration).build()
+            let outcome = await HandbookBuilder(configuration: configuration).build()
             #expect(!outcome.succeeded)
             #expect(outcome.diagnostics.contains { $0.message.contains("the content folder") })
         }
@@ -96,8 +96,8 @@ import Testing
         #expect(try FixtureHandbook.snapshot(of: fixture.content) == FixtureHandbook.snapshot(of: FixtureHandbook.fixtureContent))
     }
 
-    @Test func allProblemsAreReportedInOneRun() throws {
-        let lines = try FixtureHandbook.failingBuild { fixture in
+    @Test func allProblemsAreReportedInOneRun() async throws {
+        let lines = try await FixtureHandbook.failingBuild { fixture in
             try fixture.edit("zh/controls/buttons.md", replacing: "weight: 10", with: "weight: x")
             try fixture.edit("en/bars/toolbar.md", replacing: "[!DO few-items]", with: "[!MUST few-items]")
             try fixture.edit("en/controls/buttons.md", replacing: "[[bars/toolbar]]", with: "[[bars/nope]]")

@@ -9,7 +9,7 @@ import Testing
         return (blocks, log.sorted.map(\.description))
     }
 
-    @Test func sectionsAndRulesAreRecognised() {
+    @Test func sectionsAndRulesAreRecognised() async {
         let (blocks, diagnostics) = build("""
         ## 系统按钮 {#system-buttons}
 
@@ -37,7 +37,7 @@ import Testing
         guard case .markdown(.blockQuote) = blocks[2] else { Issue.record("plain quote lost"); return }
     }
 
-    @Test func lifecycleAttributesAreReadAndChecked() {
+    @Test func lifecycleAttributesAreReadAndChecked() async {
         let (blocks, diagnostics) = build("""
         ## 系统按钮 {#system-buttons}
 
@@ -61,7 +61,7 @@ import Testing
         ])
     }
 
-    @Test func unknownKindMissingAnchorAndDuplicates() {
+    @Test func unknownKindMissingAnchorAndDuplicates() async {
         let (_, diagnostics) = build("""
         ## 无锚点
 
@@ -76,13 +76,13 @@ import Testing
         #expect(diagnostics.contains { $0.hasPrefix("content/zh/controls/buttons.md:7:1: error: duplicate anchor 'dup'") })
     }
 
-    @Test func rulesMustBeTopLevelAndChaptersHaveNoH1() {
+    @Test func rulesMustBeTopLevelAndChaptersHaveNoH1() async {
         let (_, diagnostics) = build("# 标题\n\n- 列表\n\n  > [!DO x] 嵌套\n")
         #expect(diagnostics.contains { $0.contains(":1:1: error: a chapter has no '#' headings") })
         #expect(diagnostics.contains { $0.contains(":5:3: error: a rule must stand at the top level") })
     }
 
-    @Test func headerAttributesParse() {
+    @Test func headerAttributesParse() async {
         #expect(RuleHeader.parseAttributes("status=legacy edition=\"iOS 7\"")?.map { "\($0)=\($1)" } == ["status=legacy", "edition=iOS 7"])
         #expect(RuleHeader.parseAttributes("status") == nil)
     }

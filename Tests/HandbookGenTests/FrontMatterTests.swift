@@ -23,7 +23,7 @@ import Testing
     正文
     """
 
-    @Test func validFrontMatterGivesBodyAndItsFirstLine() throws {
+    @Test func validFrontMatterGivesBodyAndItsFirstLine() async throws {
         let (result, diagnostics) = parse(valid)
         #expect(diagnostics.isEmpty)
         let parsed = try #require(result)
@@ -33,13 +33,13 @@ import Testing
         #expect(parsed.frontMatter.integer("weight") == 10)
     }
 
-    @Test func unknownKeyIsReportedWithSuggestionAtItsLine() {
+    @Test func unknownKeyIsReportedWithSuggestionAtItsLine() async {
         let (_, diagnostics) = parse(valid.replacingOccurrences(of: "title: 按钮", with: "titel: 按钮"))
         #expect(diagnostics.contains("content/zh/controls/buttons.md:3:1: error: unknown front-matter key 'titel'; did you mean 'title'?"))
         #expect(diagnostics.contains("content/zh/controls/buttons.md:1:1: error: missing front-matter key 'title'"))
     }
 
-    @Test func wronglyTypedValuesPointAtTheValueInCharacters() {
+    @Test func wronglyTypedValuesPointAtTheValueInCharacters() async {
         let (_, diagnostics) = parse(valid.replacingOccurrences(of: "weight: 10", with: "weight: 十"))
         #expect(diagnostics == ["content/zh/controls/buttons.md:5:9: error: 'weight' must be an integer, not '十'"])
         let (_, statusDiagnostics) = parse(valid.replacingOccurrences(of: "status: current", with: "status: curent"))
@@ -48,7 +48,7 @@ import Testing
         #expect(listDiagnostics.first?.hasPrefix("content/zh/controls/buttons.md:8:10: error: 'related' must be a list") == true)
     }
 
-    @Test func malformedYAMLCountsTheOpeningLine() {
+    @Test func malformedYAMLCountsTheOpeningLine() async {
         let (result, diagnostics) = parse(valid.replacingOccurrences(of: "summary: 按钮发起一个操作。", with: "summary: [按钮发起"))
         #expect(result == nil)
         #expect(diagnostics.count == 1)
@@ -58,14 +58,14 @@ import Testing
         #expect((4...5).contains(line))
     }
 
-    @Test func missingAndUnclosedFrontMatter() {
+    @Test func missingAndUnclosedFrontMatter() async {
         #expect(parse("# 标题\n").1 == ["content/zh/controls/buttons.md:1:1: error: missing front matter: the file must start with a '---' line"])
         #expect(parse("---\nid: x\n").1 == ["content/zh/controls/buttons.md:1:1: error: front matter is not closed: add a '---' line after it"])
     }
 }
 
 @Suite struct SourceFileTests {
-    @Test func invalidUTF8IsReportedAtItsLineAndColumn() {
+    @Test func invalidUTF8IsReportedAtItsLineAndColumn() async {
         var log = DiagnosticLog()
         var bytes = Array("---\n标题\n".utf8)
         bytes.append(0xFF)
@@ -74,7 +74,7 @@ import Testing
         #expect(log.sorted.map(\.description) == ["content/en/a/b.md:3:1: error: file is not valid UTF-8 (byte 0xFF)"])
     }
 
-    @Test func lineEndingsAndByteOrderMarkAreNormalised() {
+    @Test func lineEndingsAndByteOrderMarkAreNormalised() async {
         var log = DiagnosticLog()
         let file = SourceFile.decode(Data([0xEF, 0xBB, 0xBF] + Array("a\r\nb\rc".utf8)), displayPath: "x.md", log: &log)
         #expect(file?.text == "a\nb\nc")

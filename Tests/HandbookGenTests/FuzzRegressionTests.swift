@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test(arguments: inputs)
-    func replay(_ name: String) throws {
+    func replay(_ name: String) async throws {
         let data = try Data(contentsOf: Self.folder.appendingPathComponent(name))
         var log = DiagnosticLog()
         let file = try #require(SourceFile.decode(data, displayPath: "content/zh/controls/buttons.md", log: &log))
@@ -28,7 +28,7 @@ import Testing
         }
     }
 
-    @Test func thereAreRegressionInputs() {
+    @Test func thereAreRegressionInputs() async {
         #expect(Self.inputs.count >= 4)
     }
 }

@@ -10,9 +10,9 @@ import Testing
         FixtureHandbook.repoRoot.appendingPathComponent("Tests/HandbookGenTests/Golden")
     }
 
-    @Test func fixtureSiteMatchesGoldenFiles() throws {
+    @Test func fixtureSiteMatchesGoldenFiles() async throws {
         let fixture = try FixtureHandbook()
-        let outcome = fixture.build()
+        let outcome = await fixture.build()
         // The fixture's translation lock is stale for three units on purpose.
         #expect(fixture.lines(outcome).map { $0.components(separatedBy: ": warning: ").first! } == [
             "content/en/bars/toolbar.md:1:1", "content/zh/bars/toolbar.md:16:1", "content/zh/controls/buttons.md:24:1",
@@ -34,18 +34,18 @@ import Testing
         }
     }
 
-    @Test func twoBuildsAreByteIdentical() throws {
+    @Test func twoBuildsAreByteIdentical() async throws {
         let first = try FixtureHandbook()
         let second = try FixtureHandbook()
-        #expect(first.build().succeeded)
-        #expect(second.build().succeeded)
+        #expect(await first.build().succeeded)
+        #expect(await second.build().succeeded)
         #expect(try first.snapshot() == second.snapshot())
     }
 
-    @Test func everyInterfaceStringAppearsInTheSite() throws {
+    @Test func everyInterfaceStringAppearsInTheSite() async throws {
         // A misspelt template key renders as nothing without an error; this catches it.
         let fixture = try FixtureHandbook()
-        #expect(fixture.build().succeeded)
+        #expect(await fixture.build().succeeded)
         let pages = try fixture.snapshot().filter { $0.key.hasSuffix(".html") }
         var log = DiagnosticLog()
         for language in Language.allCases {

@@ -35,10 +35,10 @@ import Testing
         try fixture.edit("glossary.yaml", replacing: "  en: toolbar", with: "  en: toolbar \(payload)")
     }
 
-    @Test func markupInContentNeverBecomesMarkup() throws {
+    @Test func markupInContentNeverBecomesMarkup() async throws {
         let fixture = try FixtureHandbook()
         try Self.plantHostileMarkup(in: fixture)
-        let outcome = fixture.build()
+        let outcome = await fixture.build()
         #expect(outcome.succeeded, "\(fixture.lines(outcome))")
         #expect(fixture.lines(outcome).contains { $0.contains("content/en/bars/toolbar.md:") && $0.contains("warning: raw HTML is not rendered") })
         let files = try fixture.snapshot()
@@ -70,13 +70,13 @@ import Testing
         #expect(llms.contains(Self.payload))  // plain text, served as text/plain
     }
 
-    @Test func dangerousLinkTargetsAreErrors() throws {
+    @Test func dangerousLinkTargetsAreErrors() async throws {
         let fixture = try FixtureHandbook()
         try fixture.edit("en/bars/toolbar.md", replacing: "A toolbar sits at the bottom of the screen.", with: """
             A [a](javascript:alert(1)) [b](JaVaScRiPt:alert(1)) [c](data:text/html,<script>alert(1)</script>)
             [d](vbscript:msgbox) <javascript:alert(2)> [e](file:///etc/passwd).
             """)
-        let lines = fixture.lines(fixture.build())
+        let lines = fixture.lines(await fixture.build())
         for (column, scheme) in [(3, "javascript:"), (28, "javascript:"), (53, "data:")] {
             #expect(lines.contains { $0.hasPrefix("content/en/bars/toolbar.md:12:\(column): error: link scheme '\(scheme)' is not allowed") },
                     "\(scheme) at column \(column): \(lines)")
@@ -86,7 +86,7 @@ import Testing
         #expect(lines.filter { $0.contains("is not allowed") }.count == 6)
     }
 
-    @Test func hugeAndDeeplyNestedInputFinishes() throws {
+    @Test func hugeAndDeeplyNestedInputFinishes() async throws {
         let fixture = try FixtureHandbook()
         let paragraph = String(repeating: "Toolbars hold actions for the current view. ", count: 20) + "\n\n"
         let bigBody = String(repeating: paragraph, count: 20 * 1024 * 1024 / paragraph.utf8.count)  // ~20 MB
@@ -101,7 +101,7 @@ import Testing
             try fixture.write("\(language)/bars/toolbar.md", text + "\n" + longLine + deepQuotes + deepLists + deepEmphasis + wideTable
                               + (language == "en" ? bigBody : ""))
         }
-        let outcome = fixture.build()
+        let outcome = await fixture.build()
         #expect(outcome.succeeded, "\(fixture.lines(outcome).prefix(5))")
         #expect(fixture.lines(outcome).contains { $0.hasPrefix("content/en/bars/toolbar.md:") && $0.contains("warning: nesting deeper than 32 levels is shown as plain text") })
         let page = try Data(contentsOf: fixture.output.appendingPathComponent("en/bars/toolbar.html"))
@@ -110,9 +110,9 @@ import Testing
         #expect(zh.contains("deep quote") && zh.contains("deep list") && zh.contains("<th>c5000</th>"))
     }
 
-    @Test func encodingsAndInvisibleCharacters() throws {
+    @Test func encodingsAndInvisibleCharacters() async throws {
         // NUL bytes are refused with their position; a BOM, CRLF and lone CR are read as text.
-        var lines = try FixtureHandbook.failingBuild { fixture in
+        var lines = try await FixtureHandbook.failingBuild { fixture in
             var data = Data(try fixture.read("en/bars/toolbar.md").utf8)
             data.append(contentsOf: Array("\nbad \u{0}byte\n".utf8))
             try data.write(to: fixture.content.appendingPathComponent("en/bars/toolbar.md"))
@@ -123,15 +123,15 @@ import Testing
         try fixture.write("en/controls/buttons.md", "\u{FEFF}" + text.replacingOccurrences(of: "\n", with: "\r\n"))
         let zh = try fixture.read("zh/controls/buttons.md")
         try fixture.write("zh/controls/buttons.md", zh.replacingOccurrences(of: "\n", with: "\r"))
-        let outcome = fixture.build()
+        let outcome = await fixture.build()
         #expect(outcome.succeeded, "\(fixture.lines(outcome))")
         // An unpaired surrogate escape in a quoted YAML value is an error at its line, not a crash.
-        lines = try FixtureHandbook.failingBuild { try $0.edit("en/bars/toolbar.md", replacing: "title: Toolbar", with: "title: \"Tool\\uD800bar\"") }
+        lines = try await FixtureHandbook.failingBuild { try $0.edit("en/bars/toolbar.md", replacing: "title: Toolbar", with: "title: \"Tool\\uD800bar\"") }
         #expect(lines.contains { $0.hasPrefix("content/en/bars/toolbar.md:") && $0.contains("error:") })
     }
 
-    @Test func identifiersThatAreNotPlainAreRefused() throws {
-        var lines = try FixtureHandbook.failingBuild { fixture in
+    @Test func identifiersThatAreNotPlainAreRefused() async throws {
+        var lines = try await FixtureHandbook.failingBuild { fixture in
             try fixture.edit("en/bars/toolbar.md", replacing: "id: bars/toolbar", with: "id: ../bars/toolbar")
             try fixture.edit("zh/bars/toolbar.md", replacing: "id: bars/toolbar", with: "id: bars/Toolbar")
             try fixture.edit("en/controls/buttons.md", replacing: "[!DO verb-titles]", with: "[!DO Verb-Titles]")
@@ -142,7 +142,7 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("content/en/controls/buttons.md:17:1: error: invalid rule id 'Verb-Titles'") })
         #expect(lines.contains { $0.hasPrefix("content/zh/controls/buttons.md:17:1: error: invalid rule id '动词标题'") })
         // File and folder names: spaces, uppercase, non-ASCII, and the NFD spelling of é.
-        lines = try FixtureHandbook.failingBuild { fixture in
+        lines = try await FixtureHandbook.failingBuild { fixture in
             let zh = try fixture.read("zh/bars/toolbar.md")
             try fixture.write("zh/bars/tool bar.md", zh)
             try fixture.write("zh/bars/Toolbar.md", zh)
@@ -155,8 +155,8 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("content/zh/My Part:1:1: error: invalid part folder name 'My Part'") })
     }
 
-    @Test func symbolicLinksAreNeverFollowed() throws {
-        let lines = try FixtureHandbook.failingBuild { fixture in
+    @Test func symbolicLinksAreNeverFollowed() async throws {
+        let lines = try await FixtureHandbook.failingBuild { fixture in
             let bars = fixture.content.appendingPathComponent("zh/bars")
             try FileManager.default.createSymbolicLink(atPath: bars.appendingPathComponent("passwd.md").path,
                                                        withDestinationPath: "/etc/passwd")
@@ -170,23 +170,23 @@ import Testing
         }
     }
 
-    @Test func missingFoldersAndDangerousOutputs() throws {
+    @Test func missingFoldersAndDangerousOutputs() async throws {
         let fixture = try FixtureHandbook()
         // An empty content folder.
         let empty = fixture.root.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         var configuration = fixture.configuration
         configuration.contentPath = empty.path
-        #expect(fixture.lines(HandbookBuilder(configuration: configuration).check()).contains { $0.contains("error: missing language folder") && $0.contains("empty/zh") })
+        #expect(fixture.lines(await HandbookBuilder(configuration: configuration).check()).contains { $0.contains("error: missing language folder") && $0.contains("empty/zh") })
         // A missing templates folder.
         configuration = fixture.configuration
         configuration.templatesPath = fixture.root.appendingPathComponent("no-templates").path
-        #expect(fixture.lines(HandbookBuilder(configuration: configuration).check()).contains { $0.contains("error:") && $0.contains("no-templates") })
+        #expect(fixture.lines(await HandbookBuilder(configuration: configuration).check()).contains { $0.contains("error:") && $0.contains("no-templates") })
         // Outputs that must never be replaced.
         for output in ["/", NSHomeDirectory(), fixture.content.path, fixture.root.path] {
             configuration = fixture.configuration
             configuration.outputPath = output
-            let outcome = HandbookBuilder(configuration: configuration).build()
+            let outcome = await HandbookBuilder(configuration: configuration).build()
             #expect(!outcome.succeeded, "output \(output) was accepted")
         }
         // An output that cannot be created: its parent is a regular file.
@@ -194,7 +194,7 @@ import Testing
         try Data("x".utf8).write(to: file)
         configuration = fixture.configuration
         configuration.outputPath = file.appendingPathComponent("site").path
-        let blocked = HandbookBuilder(configuration: configuration).build()
+        let blocked = await HandbookBuilder(configuration: configuration).build()
         #expect(!blocked.succeeded)
         #expect(blocked.diagnostics.contains { $0.severity == .error })
         #expect(try String(contentsOf: file, encoding: .utf8) == "x")
@@ -202,7 +202,7 @@ import Testing
 }
 
 @Suite struct SiteWriterTests {
-    @Test func exchangeSwapsTwoFoldersAtomically() throws {
+    @Test func exchangeSwapsTwoFoldersAtomically() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("swap-\(UUID().uuidString)")
         let a = root.appendingPathComponent("a"), b = root.appendingPathComponent("b")
         try FileManager.default.createDirectory(at: a, withIntermediateDirectories: true)
@@ -216,25 +216,25 @@ import Testing
         #endif
     }
 
-    @Test func writingLeavesOnlyTheSiteAndItsLock() throws {
+    @Test func writingLeavesOnlyTheSiteAndItsLock() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("writer-\(UUID().uuidString)")
         let writer = SiteWriter(output: root.appendingPathComponent("site"))
-        try writer.write([OutputFile(path: "index.html", text: "one")])
-        try writer.write([OutputFile(path: "index.html", text: "two")])
+        try await writer.write([OutputFile(path: "index.html", text: "one")])
+        try await writer.write([OutputFile(path: "index.html", text: "two")])
         #expect(try String(contentsOf: root.appendingPathComponent("site/index.html"), encoding: .utf8) == "two")
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == [".site.lock", "site"])
     }
 
     /// A build adds batches from both cores, often into the same new folders: no batch may write
     /// into a folder another is still making.
-    @Test func batchesAddedAtOnceIntoSharedFoldersAllLand() throws {
+    @Test func batchesAddedAtOnceIntoSharedFoldersAllLand() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("staged-\(UUID().uuidString)")
         let site = try SiteWriter(output: root.appendingPathComponent("site")).stage()
         // Deep new folders make the window in which a folder exists only in part wide.
         let batches = (0..<2000).map { batch in
             [OutputFile(path: "p\(batch / 4)/a/b/c/d/e/f/g/h/\(batch).html", text: "\(batch)")]
         }
-        let failed = ParallelMap.map(batches) { batch in (try? site.add(batch)) == nil }.filter { $0 }.count
+        let failed = await ParallelMap.map(batches) { batch in (try? await site.add(batch)) == nil }.filter { $0 }.count
         #expect(failed == 0)
         try site.commit()
         for batch in batches {

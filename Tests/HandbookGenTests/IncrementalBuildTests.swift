@@ -7,82 +7,82 @@ import Testing
 /// site alone when it fails.
 @Suite struct IncrementalBuildTests {
     /// A full build of the fixture as it is now, into a folder of its own.
-    private func fullBuild(_ fixture: FixtureHandbook) throws -> [String: Data] {
+    private func fullBuild(_ fixture: FixtureHandbook) async throws -> [String: Data] {
         var configuration = fixture.configuration
         configuration.outputPath = fixture.root.appendingPathComponent("full").path
-        let outcome = HandbookBuilder(configuration: configuration).build()
+        let outcome = await HandbookBuilder(configuration: configuration).build()
         #expect(outcome.succeeded)
         return try FixtureHandbook.snapshot(of: configuration.outputURL)
     }
 
-    @Test func rebuildsMatchFullBuildsAndRenderOnlyWhatChanged() throws {
+    @Test func rebuildsMatchFullBuildsAndRenderOnlyWhatChanged() async throws {
         let fixture = try FixtureHandbook()
         let builder = IncrementalBuilder(configuration: fixture.configuration)
-        let first = builder.build()
+        let first = await builder.build()
         #expect(first.outcome.succeeded)
         #expect(first.pagesReused == 0)
-        #expect(try fixture.snapshot() == fullBuild(fixture))
+        #expect(try await fixture.snapshot() == fullBuild(fixture))
 
         // Nothing changed: every page comes from the cache and nothing is written.
-        let idle = builder.build()
+        let idle = await builder.build()
         #expect(idle.pagesRendered == 0)
         #expect(idle.filesWritten == 0)
 
         // A sentence in one chapter: its page (and the other language's, whose translation is
         // now behind) change; the sidebar, home and other chapters do not.
         try fixture.edit("en/controls/buttons.md", replacing: "## System buttons", with: "A new sentence.\n\n## System buttons")
-        let body = builder.build()
+        let body = await builder.build()
         #expect(body.outcome.succeeded)
         #expect(body.pagesRendered > 0 && body.pagesRendered <= 4, "rendered \(body.pagesRendered) pages")
         #expect(body.pagesReused > 0)
-        #expect(try fixture.snapshot() == fullBuild(fixture))
+        #expect(try await fixture.snapshot() == fullBuild(fixture))
 
         // A new title shows in every sidebar: every page of that language is rendered again.
         try fixture.edit("en/controls/buttons.md", replacing: "title: Buttons", with: "title: Push buttons")
-        let title = builder.build()
+        let title = await builder.build()
         #expect(title.pagesRendered > body.pagesRendered)
         let site = try fixture.snapshot()
-        #expect(site == (try fullBuild(fixture)))
+        #expect(site == (try await fullBuild(fixture)))
         #expect(String(decoding: site["en/index.html"]!, as: UTF8.self).contains("Push buttons"))
     }
 
-    @Test func aFailedRebuildLeavesTheSiteAndTheNextOneRecovers() throws {
+    @Test func aFailedRebuildLeavesTheSiteAndTheNextOneRecovers() async throws {
         let fixture = try FixtureHandbook()
         let builder = IncrementalBuilder(configuration: fixture.configuration)
-        #expect(builder.build().outcome.succeeded)
+        #expect(await builder.build().outcome.succeeded)
         let good = try fixture.snapshot()
 
         try fixture.edit("en/controls/buttons.md", replacing: "weight: 10", with: "weight: ten")
-        let failed = builder.build()
+        let failed = await builder.build()
         #expect(!failed.outcome.succeeded)
         #expect(fixture.lines(failed.outcome).contains { $0.hasPrefix("content/en/controls/buttons.md:5:9: error:") })
         #expect(failed.filesWritten == 0)
         #expect(try fixture.snapshot() == good)
 
         try fixture.edit("en/controls/buttons.md", replacing: "weight: ten", with: "weight: 10")
-        let fixed = builder.build()
+        let fixed = await builder.build()
         #expect(fixed.outcome.succeeded)
         #expect(try fixture.snapshot() == good)
     }
 
-    @Test func aTemplateChangeRendersEveryPageAgain() throws {
+    @Test func aTemplateChangeRendersEveryPageAgain() async throws {
         let fixture = try FixtureHandbook()
         let builder = IncrementalBuilder(configuration: fixture.configuration)
-        let first = builder.build()
+        let first = await builder.build()
         let css = fixture.root.appendingPathComponent("templates/assets/style.css")
         try (String(contentsOf: css, encoding: .utf8) + "\n.lede { color: red; }\n").write(to: css, atomically: true, encoding: .utf8)
-        let again = builder.build(templatesChanged: true)
+        let again = await builder.build(templatesChanged: true)
         #expect(again.pagesRendered == first.pagesRendered)
         #expect(again.filesWritten == 1)
-        #expect(try fixture.snapshot() == fullBuild(fixture))
+        #expect(try await fixture.snapshot() == fullBuild(fixture))
     }
 
     /// Edits whose effects reach other chapters' pages, search entries and catalogue entries
     /// through links, titles and translation state: after each, the rebuild equals a full build.
-    @Test func editsThatReachOtherChaptersMatchFullBuilds() throws {
+    @Test func editsThatReachOtherChaptersMatchFullBuilds() async throws {
         let fixture = try FixtureHandbook()
         let builder = IncrementalBuilder(configuration: fixture.configuration)
-        #expect(builder.build().outcome.succeeded)
+        #expect(await builder.build().outcome.succeeded)
         let edits: [(file: String, old: String, new: String, description: String)] = [
             ("en/controls/buttons.md", "Use verbs in titles", "Use verbs in button titles",
              "a rule title that a link in the other chapter shows"),
@@ -97,14 +97,14 @@ import Testing
         ]
         for edit in edits {
             try fixture.edit(edit.file, replacing: edit.old, with: edit.new)
-            let report = builder.build()
+            let report = await builder.build()
             #expect(report.outcome.succeeded, "\(edit.description)")
-            #expect(try fixture.snapshot() == fullBuild(fixture), "after editing \(edit.description)")
+            #expect(try await fixture.snapshot() == fullBuild(fixture), "after editing \(edit.description)")
         }
         // A paragraph edit leaves the outline alone: only that chapter's HTML is made again.
         try fixture.edit("en/controls/buttons.md", replacing: "System buttons have", with: "Plain system buttons have")
-        let paragraph = builder.build()
+        let paragraph = await builder.build()
         #expect(paragraph.chapterHTMLMade == 1)
-        #expect(try fixture.snapshot() == fullBuild(fixture))
+        #expect(try await fixture.snapshot() == fullBuild(fixture))
     }
 }

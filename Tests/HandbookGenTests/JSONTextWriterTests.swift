@@ -30,7 +30,7 @@ import Testing
         var text: String
     }
 
-    @Test func documentsMatchJSONEncoder() throws {
+    @Test func documentsMatchJSONEncoder() async throws {
         for text in Self.awkward {
             for pretty in [true, false] {
                 var json = JSONTextWriter(pretty: pretty)
@@ -60,7 +60,7 @@ import Testing
         }
     }
 
-    @Test func scriptSafeStringsEqualEscapingTheEncodedText() throws {
+    @Test func scriptSafeStringsEqualEscapingTheEncodedText() async throws {
         for text in Self.awkward {
             var json = JSONTextWriter(pretty: false, scriptSafe: true)
             json.beginArray()
@@ -74,7 +74,7 @@ import Testing
 
     /// The handbook's catalogue, and one whose every string needs escapes and whose optional
     /// fields are set, as `JSONEncoder` writes them.
-    @Test func catalogueMatchesJSONEncoder() throws {
+    @Test func catalogueMatchesJSONEncoder() async throws {
         let data = try Data(contentsOf: GoldenTests.goldenFolder.appendingPathComponent("rules.json"))
         let published = try Catalog.decode(from: data)
         var awkward = published

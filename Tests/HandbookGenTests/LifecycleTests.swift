@@ -6,9 +6,9 @@ import Testing
 /// Bilingual freshness: an edit to one language marks the other as possibly out of date.
 @Suite struct TranslationFreshnessTests {
     /// A fixture whose lock records every unit as in step.
-    func acceptedFixture() throws -> FixtureHandbook {
+    func acceptedFixture() async throws -> FixtureHandbook {
         let fixture = try FixtureHandbook()
-        let outcome = HandbookBuilder(configuration: fixture.configuration).check()
+        let outcome = await HandbookBuilder(configuration: fixture.configuration).check()
         #expect(outcome.succeeded)
         let lock = try TranslationLock().accepting(nil, from: outcome.freshness)
         try fixture.write(TranslationLock.fileName, lock.serialized())
@@ -19,27 +19,27 @@ import Testing
         try Catalog.decode(from: Data(contentsOf: fixture.output.appendingPathComponent("rules.json")))
     }
 
-    @Test func fingerprintsAreStableAndIgnoreWhitespaceOnly() {
+    @Test func fingerprintsAreStableAndIgnoreWhitespaceOnly() async {
         #expect(Fingerprint(of: "Use verbs  in\ntitles").description == Fingerprint(of: "Use verbs in titles").description)
         #expect(Fingerprint(of: "Use verbs in titles") != Fingerprint(of: "Use verbs in title"))
         // FNV-1a of the empty string: the offset basis, the same on every machine.
         #expect(Fingerprint(of: "").description == "cbf29ce484222325")
     }
 
-    @Test func inStepHandbookHasNoWarningsOrNotices() throws {
-        let fixture = try acceptedFixture()
-        let outcome = fixture.build()
+    @Test func inStepHandbookHasNoWarningsOrNotices() async throws {
+        let fixture = try await acceptedFixture()
+        let outcome = await fixture.build()
         #expect(fixture.lines(outcome).filter { $0.contains("warning") }.isEmpty)
         #expect(try catalog(fixture).rules.allSatisfy { $0.translation == TranslationState() })
         let page = try String(contentsOf: fixture.output.appendingPathComponent("zh/controls/buttons.html"), encoding: .utf8)
         #expect(!page.contains("notice outdated"))
     }
 
-    @Test func editingOneLanguageWarnsAndMarksTheOther() throws {
-        let fixture = try acceptedFixture()
+    @Test func editingOneLanguageWarnsAndMarksTheOther() async throws {
+        let fixture = try await acceptedFixture()
         try fixture.edit("en/controls/buttons.md", replacing: "Use verbs in titles", with: "Start titles with a verb")
         try fixture.edit("zh/controls/buttons.md", replacing: "## 系统按钮", with: "## 系统提供的按钮")
-        let outcome = fixture.build()
+        let outcome = await fixture.build()
         #expect(outcome.succeeded)
         let lines = fixture.lines(outcome)
         #expect(lines.contains { $0.hasPrefix("content/zh/controls/buttons.md:17:1: warning: the English text of rule 'verb-titles' changed since the Chinese was last reviewed") })
@@ -55,25 +55,25 @@ import Testing
         #expect(!enPage[enPage.range(of: "id=\"verb-titles\"")!.lowerBound...].prefix(600).contains("outdated"))
     }
 
-    @Test func acceptingAUnitClearsIt() throws {
-        let fixture = try acceptedFixture()
+    @Test func acceptingAUnitClearsIt() async throws {
+        let fixture = try await acceptedFixture()
         try fixture.edit("en/controls/buttons.md", replacing: "Use verbs in titles", with: "Start titles with a verb")
-        let outcome = HandbookBuilder(configuration: fixture.configuration).check()
+        let outcome = await HandbookBuilder(configuration: fixture.configuration).check()
         #expect(outcome.freshness.isOutdated("controls.buttons.verb-titles", in: .zhHans))
         let lock = try TranslationLock.read(contentDirectory: fixture.content)
             .accepting(["controls.buttons.verb-titles"], from: outcome.freshness)
         try fixture.write(TranslationLock.fileName, lock.serialized())
-        #expect(!HandbookBuilder(configuration: fixture.configuration).check().freshness.isOutdated(
+        #expect(await !HandbookBuilder(configuration: fixture.configuration).check().freshness.isOutdated(
             "controls.buttons.verb-titles", in: .zhHans))
         #expect(throws: TranslationLock.UnknownUnit.self) {
             try lock.accepting(["controls.buttons.no-such-rule"], from: outcome.freshness)
         }
     }
 
-    @Test func malformedLockLineIsAnError() throws {
-        let fixture = try acceptedFixture()
+    @Test func malformedLockLineIsAnError() async throws {
+        let fixture = try await acceptedFixture()
         try fixture.write(TranslationLock.fileName, "controls.buttons.verb-titles zh-Hans=xyz\n")
-        let outcome = fixture.build()
+        let outcome = await fixture.build()
         #expect(fixture.lines(outcome).contains("content/translations.lock:1:1: error: a lock line is '<unit> zh-Hans=<16 hex digits> en=<16 hex digits>'"))
     }
 }
@@ -81,30 +81,30 @@ import Testing
 /// The catalogue as a contract: published ids stay, changes are listed, the changelog shows them.
 @Suite struct BaselineTests {
     /// A fixture with its current catalogue saved as the baseline.
-    func publishedFixture() throws -> (FixtureHandbook, String) {
+    func publishedFixture() async throws -> (FixtureHandbook, String) {
         let fixture = try FixtureHandbook()
-        let outcome = HandbookBuilder(configuration: fixture.configuration).check()
+        let outcome = await HandbookBuilder(configuration: fixture.configuration).check()
         let catalog = try #require(outcome.files.first { $0.path == "rules.json" })
         let baseline = fixture.root.appendingPathComponent("baseline.json")
         try catalog.data.write(to: baseline)
         return (fixture, baseline.path)
     }
 
-    func check(_ fixture: FixtureHandbook, baseline: String) -> HandbookBuilder.Outcome {
+    func check(_ fixture: FixtureHandbook, baseline: String) async -> HandbookBuilder.Outcome {
         var configuration = fixture.configuration
         configuration.baselinePath = baseline
-        return HandbookBuilder(configuration: configuration).check()
+        return await HandbookBuilder(configuration: configuration).check()
     }
 
-    @Test func removingAPublishedRuleWithoutDeprecationFails() throws {
-        let (fixture, baseline) = try publishedFixture()
+    @Test func removingAPublishedRuleWithoutDeprecationFails() async throws {
+        let (fixture, baseline) = try await publishedFixture()
         for language in ["en", "zh"] {
             let text = try fixture.read("\(language)/controls/buttons.md")
             let start = try #require(text.range(of: "> [!AVOID long-titles]"))
             let end = try #require(text.range(of: "\n\n", range: start.upperBound..<text.endIndex))
             try fixture.write("\(language)/controls/buttons.md", text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: ""))
         }
-        let outcome = check(fixture, baseline: baseline)
+        let outcome = await check(fixture, baseline: baseline)
         #expect(!outcome.succeeded)
         let lines = outcome.diagnostics.map(\.description)
         let baselineText = try String(contentsOfFile: baseline, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
@@ -113,8 +113,8 @@ import Testing
         #expect(outcome.baselineDiff?.removed == ["controls.buttons.long-titles"])
     }
 
-    @Test func deprecatingAddingAndChangingAreListed() throws {
-        let (fixture, baseline) = try publishedFixture()
+    @Test func deprecatingAddingAndChangingAreListed() async throws {
+        let (fixture, baseline) = try await publishedFixture()
         for (language, replacement) in [("en", "[!AVOID long-titles] Avoid long titles {status=deprecated replaced-by=\"controls.buttons.short-titles\" note=\"Merged.\"}"),
                                         ("zh", "[!AVOID long-titles] 不要用过长的标题 {status=deprecated replaced-by=\"controls.buttons.short-titles\" note=\"已合并。\"}")] {
             let old = language == "en" ? "[!AVOID long-titles] Avoid long titles" : "[!AVOID long-titles] 不要用过长的标题"
@@ -123,7 +123,7 @@ import Testing
         try fixture.edit("en/controls/buttons.md", replacing: "Use verbs in titles", with: "Start titles with a verb")
         try fixture.edit("en/bars/toolbar.md", replacing: "## ", with: "> [!DO new-rule] A new rule\n> Body.\n\n## ")
         try fixture.edit("zh/bars/toolbar.md", replacing: "## ", with: "> [!DO new-rule] 新规范\n> 正文。\n\n## ")
-        let outcome = check(fixture, baseline: baseline)
+        let outcome = await check(fixture, baseline: baseline)
         #expect(outcome.succeeded, "\(outcome.diagnostics)")
         // few-items links to verb-titles by its title, so its text changed too.
         #expect(outcome.baselineDiff == CatalogDiff(added: ["bars.toolbar.new-rule"],
@@ -139,10 +139,10 @@ import Testing
         #expect(zh.contains("新增 (1)") && zh.contains("<a href=\"bars/toolbar.html#new-rule\">新规范</a>"))
     }
 
-    @Test func changelogNamingAnUnknownRuleIsAnError() throws {
+    @Test func changelogNamingAnUnknownRuleIsAnError() async throws {
         let fixture = try FixtureHandbook()
         try fixture.write("changelog.yaml", "- version: '1.1'\n  date: '2026-12-01'\n  added: [controls.buttons.ghost]\n")
-        let lines = fixture.lines(HandbookBuilder(configuration: fixture.configuration).check())
+        let lines = fixture.lines(await HandbookBuilder(configuration: fixture.configuration).check())
         #expect(lines.contains("content/changelog.yaml:1:1: error: release '1.1' names unknown rule 'controls.buttons.ghost'"))
     }
 }

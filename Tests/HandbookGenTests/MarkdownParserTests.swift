@@ -4,7 +4,7 @@ import Testing
 @Suite struct MarkdownParserTests {
     let parser = MarkdownParser()
 
-    @Test func positionsCountCharactersAndFrontMatterLines() {
+    @Test func positionsCountCharactersAndFrontMatterLines() async {
         let blocks = parser.parse("第一段。\n\n中文标题前的 **强调** 文字\n", firstLine: 8)
         #expect(blocks.count == 2)
         #expect(blocks[1].position == TextPosition(line: 10, column: 1))
@@ -14,20 +14,20 @@ import Testing
         #expect(first == TextPosition(line: 10, column: 1))
     }
 
-    @Test func byteColumnsBecomeCharacterColumns() {
+    @Test func byteColumnsBecomeCharacterColumns() async {
         let index = LineIndex(bytes: Array("ab\n中文x".utf8))
         #expect(index.characterColumn(line: 2, byteColumn: 1) == 1)
         #expect(index.characterColumn(line: 2, byteColumn: 7) == 3)   // after 中文 (6 bytes)
         #expect(index.characterColumn(line: 1, byteColumn: 3) == 3)
     }
 
-    @Test func adjacentTextIsJoinedSoCrossLinksSurvive() {
+    @Test func adjacentTextIsJoinedSoCrossLinksSurvive() async {
         let blocks = parser.parse("见 [[controls/buttons#system-buttons]] 一节")
         guard case .paragraph(let inlines, _)? = blocks.first else { Issue.record("no paragraph"); return }
         #expect(inlines == [.text("见 [[controls/buttons#system-buttons]] 一节", at: TextPosition(line: 1, column: 1))])
     }
 
-    @Test func gfmTablesTaskListsAndStrikethrough() {
+    @Test func gfmTablesTaskListsAndStrikethrough() async {
         let blocks = parser.parse("| a | b |\n|:--|--:|\n| 1 | 2 |\n\n- [x] done\n- [ ] todo\n\n~~old~~\n")
         guard case .table(let table, _) = blocks[0] else { Issue.record("no table"); return }
         #expect(table.alignments == [.left, .right])
@@ -40,7 +40,7 @@ import Testing
         #expect(struck.plainText == "old")
     }
 
-    @Test func rawHTMLStaysText() {
+    @Test func rawHTMLStaysText() async {
         let blocks = parser.parse("<script>alert(1)</script>\n\nhi <b onclick=x>there</b>\n")
         guard case .html(let raw, _) = blocks[0] else { Issue.record("expected raw HTML block"); return }
         #expect(raw.contains("<script>"))
@@ -52,7 +52,7 @@ import Testing
 }
 
 @Suite struct WikiLinkScannerTests {
-    @Test func findsTargetsTextAndPositions() {
+    @Test func findsTargetsTextAndPositions() async {
         let found = WikiLinkScanner.scan([.text("看[[rule:controls.buttons.verb-titles]]和[[bars/toolbar|工具栏]]。", at: TextPosition(line: 3, column: 5))])
         #expect(found == [
             .text("看", at: TextPosition(line: 3, column: 5)),
@@ -63,7 +63,7 @@ import Testing
         ])
     }
 
-    @Test func leavesOrdinaryBracketsAlone() {
+    @Test func leavesOrdinaryBracketsAlone() async {
         let text: [MarkdownInline] = [.text("a [[ b ]] c [[]] d", at: nil)]
         let scanned = WikiLinkScanner.scan(text)
         #expect(scanned.contains { if case .wikiLink(let t, _, _) = $0 { t == "b" } else { false } })

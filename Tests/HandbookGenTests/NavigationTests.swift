@@ -5,17 +5,17 @@ import Testing
 /// The sidebar: every chapter for a handbook of ordinary size, a window around the current
 /// chapter for a large one, the current page marked either way.
 @Suite struct NavigationTests {
-    private func sidebar(fullListLimit: Int) throws -> NavigationCache {
+    private func sidebar(fullListLimit: Int) async throws -> NavigationCache {
         let fixture = try FixtureHandbook()
         var log = DiagnosticLog()
-        let handbook = HandbookLoader(contentDirectory: fixture.content, displayRoot: "content").load(log: &log)
+        let handbook = await HandbookLoader(contentDirectory: fixture.content, displayRoot: "content").load(log: &log)
         let templates = try #require(TemplateSet.load(from: fixture.root.appendingPathComponent("templates"),
                                                       displayRoot: "templates", log: &log))
         return NavigationCache(handbook: handbook, templates: templates, fullListLimit: fullListLimit)
     }
 
-    @Test func aSmallHandbookListsEveryChapterAndMarksTheCurrentOne() throws {
-        let html = try sidebar(fullListLimit: 400).html(language: .en, page: "en/controls/buttons.html",
+    @Test func aSmallHandbookListsEveryChapterAndMarksTheCurrentOne() async throws {
+        let html = try await sidebar(fullListLimit: 400).html(language: .en, page: "en/controls/buttons.html",
                                                         currentPart: "controls", currentChapter: "controls/buttons")
         #expect(html.contains("<li class=\"nav-part open\">\n      <a href=\"index.html\">"))
         #expect(html.contains("<a href=\"buttons.html\" aria-current=\"page\">"))
@@ -24,8 +24,8 @@ import Testing
         #expect(!html.contains("\u{0}"))
     }
 
-    @Test func aLargeHandbookListsTheCurrentPartsNeighbourhoodOnly() throws {
-        let navigation = try sidebar(fullListLimit: 1)
+    @Test func aLargeHandbookListsTheCurrentPartsNeighbourhoodOnly() async throws {
+        let navigation = try await sidebar(fullListLimit: 1)
         let chapter = navigation.html(language: .en, page: "en/controls/buttons.html",
                                       currentPart: "controls", currentChapter: "controls/buttons")
         #expect(chapter.contains("<a href=\"buttons.html\" aria-current=\"page\">"))

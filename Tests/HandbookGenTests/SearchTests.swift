@@ -12,19 +12,19 @@ import Testing
         normalizer = SearchNormalizer(variants: try #require(table))
     }
 
-    @Test func realOpenCCTableIsLoaded() {
+    @Test func realOpenCCTableIsLoaded() async {
         // A hand-typed list would hold a handful of characters; OpenCC's holds thousands.
         #expect(normalizer.variants.simplified.count > 2000)
         #expect(normalizer.variants.simplified["導"] == "导")
         #expect(normalizer.variants.simplified["欄"] == "栏")
     }
 
-    @Test func foldsCaseAccentsAndTraditionalForms() {
+    @Test func foldsCaseAccentsAndTraditionalForms() async {
         #expect(normalizer.normalize("導航欄 Résumé TAB") == "导航栏 resume tab")
         #expect(normalizer.tokens("nav 导航bar, 標籤欄!") == ["nav", "导航", "bar", "标签栏"])
     }
 
-    @Test func latinMatchesWordStartsHanMatchesAnywhere() {
+    @Test func latinMatchesWordStartsHanMatchesAnywhere() async {
         #expect(normalizer.matches(query: "nav ba", in: "Navigation bars"))
         #expect(!normalizer.matches(query: "avi", in: "Navigation bars"))
         #expect(normalizer.matches(query: "航栏", in: "使用导航栏"))
@@ -35,9 +35,9 @@ import Testing
 }
 
 @Suite struct SearchIndexBuilderTests {
-    @Test func fixtureIndexHoldsEveryKindAndFoldingData() throws {
+    @Test func fixtureIndexHoldsEveryKindAndFoldingData() async throws {
         let fixture = try FixtureHandbook()
-        #expect(fixture.build().succeeded)
+        #expect(await fixture.build().succeeded)
         let script = try String(contentsOf: fixture.output.appendingPathComponent("zh/search-index.js"), encoding: .utf8)
         #expect(script.hasPrefix("window.HANDBOOK_SEARCH_INDEX = {"))
         let json = script.dropFirst("window.HANDBOOK_SEARCH_INDEX = ".count).dropLast(2)
@@ -61,23 +61,23 @@ import Testing
     /// The published script is assembled from each chapter's JSON; it must equal encoding the
     /// whole index at once.
     @Test(arguments: ["fixture", "handbook"])
-    func scriptFromChapterPiecesEqualsTheWholeIndexEncoded(_ which: String) throws {
+    func scriptFromChapterPiecesEqualsTheWholeIndexEncoded(_ which: String) async throws {
         let content = which == "fixture" ? FixtureHandbook.fixtureContent : FixtureHandbook.repoRoot.appendingPathComponent("content")
         var log = DiagnosticLog()
-        let handbook = HandbookLoader(contentDirectory: content, displayRoot: "content").load(log: &log)
+        let handbook = await HandbookLoader(contentDirectory: content, displayRoot: "content").load(log: &log)
         let index = HandbookIndex(handbook)
         let resolver = LinkResolver(index: index)
-        let catalog = RulesCatalogBuilder(index: index, resolver: resolver, links: LinkChecker(resolver: resolver).check(log: &log))
+        let catalog = RulesCatalogBuilder(index: index, resolver: resolver, links: await LinkChecker(resolver: resolver).check(log: &log))
         let builder = SearchIndexBuilder(index: index, catalogText: { catalog.plainText($1, $0) },
                                          normalizer: SearchNormalizer(variants: try #require(ChineseVariantTable.load(log: &log))))
         for language in Language.allCases {
-            let pieces = try builder.script(language)
+            let pieces = try await builder.script(language)
             #expect(pieces.count > 1000)
-            #expect(pieces == (try SearchIndexBuilder.script(builder.build(language))), "\(which) \(language)")
+            #expect(pieces == (try SearchIndexBuilder.script(await builder.build(language))), "\(which) \(language)")
         }
     }
 
-    @Test func scriptCannotBeClosedByContent() throws {
+    @Test func scriptCannotBeClosedByContent() async throws {
         let index = SearchIndex(language: "en", scopes: [["x", "</script><script>alert(1)</script>"]],
                                 records: [.init(kind: .rule, scope: 0, title: "a & b <!--", text: "\u{2028}", context: "",
                                                 url: "en/x.html", ruleID: "")],

@@ -4,15 +4,15 @@ import Testing
 
 /// Pages are rendered by `TemplateProgram`; swift-mustache's own renderer is the reference.
 @Suite struct TemplateProgramTests {
-    private func files(content: URL, templates: URL, renderer: BuildConfiguration.TemplateRenderer) -> [String: Data] {
+    private func files(content: URL, templates: URL, renderer: BuildConfiguration.TemplateRenderer) async -> [String: Data] {
         var configuration = BuildConfiguration(contentPath: content.path, templatesPath: templates.path, outputPath: "/nonexistent")
         configuration.templateRenderer = renderer
-        let outcome = HandbookBuilder(configuration: configuration).check()
+        let outcome = await HandbookBuilder(configuration: configuration).check()
         #expect(outcome.succeeded, "\(outcome.diagnostics)")
         return Dictionary(uniqueKeysWithValues: outcome.files.map { ($0.path, $0.data) })
     }
 
-    @Test func theShippedTemplatesCompile() throws {
+    @Test func theShippedTemplatesCompile() async throws {
         var log = DiagnosticLog()
         let templates = try #require(TemplateSet.load(from: FixtureHandbook.repoRoot.appendingPathComponent("templates"),
                                                       displayRoot: "templates", log: &log))
@@ -20,11 +20,11 @@ import Testing
     }
 
     @Test(arguments: ["fixture", "handbook"])
-    func everyPageMatchesSwiftMustache(_ which: String) throws {
+    func everyPageMatchesSwiftMustache(_ which: String) async throws {
         let content = which == "fixture" ? FixtureHandbook.fixtureContent : FixtureHandbook.repoRoot.appendingPathComponent("content")
         let templates = FixtureHandbook.repoRoot.appendingPathComponent("templates")
-        let compiled = files(content: content, templates: templates, renderer: .compiled)
-        let reference = files(content: content, templates: templates, renderer: .swiftMustache)
+        let compiled = await files(content: content, templates: templates, renderer: .compiled)
+        let reference = await files(content: content, templates: templates, renderer: .swiftMustache)
         #expect(compiled.count > 20)
         #expect(Set(compiled.keys) == Set(reference.keys))
         for path in compiled.keys.sorted() where compiled[path] != reference[path] {
@@ -32,7 +32,7 @@ import Testing
         }
     }
 
-    @Test func aTemplateWithATransformFallsBackToSwiftMustache() throws {
+    @Test func aTemplateWithATransformFallsBackToSwiftMustache() async throws {
         let fixture = try FixtureHandbook()
         let chapterTemplate = fixture.root.appendingPathComponent("templates/chapter.mustache")
         let text = try String(contentsOf: chapterTemplate, encoding: .utf8)
@@ -42,12 +42,12 @@ import Testing
         let templates = try #require(TemplateSet.load(from: fixture.root.appendingPathComponent("templates"),
                                                       displayRoot: "templates", log: &log))
         #expect(templates.program == nil)
-        #expect(fixture.build().succeeded)
+        #expect(await fixture.build().succeeded)
         let page = try String(contentsOf: fixture.output.appendingPathComponent("en/controls/buttons.html"), encoding: .utf8)
         #expect(page.contains("<h1>BUTTONS</h1>"))
     }
 
-    @Test func escapingMatchesSwiftMustache() {
+    @Test func escapingMatchesSwiftMustache() async {
         var output = ""
         TemplateProgram.appendEscaped(#"a<b>&"c'd 导航"#, to: &output)
         #expect(output == "a&lt;b&gt;&amp;&quot;c&#39;d 导航")

@@ -34,8 +34,8 @@ struct FixtureHandbook {
                            outputPath: output.path, baselinePath: root.appendingPathComponent("baseline.json").path)
     }
 
-    func build() -> HandbookBuilder.Outcome {
-        HandbookBuilder(configuration: configuration).build()
+    func build() async -> HandbookBuilder.Outcome {
+        await HandbookBuilder(configuration: configuration).build()
     }
 
     func write(_ relativePath: String, _ text: String) throws {
@@ -80,12 +80,12 @@ struct FixtureHandbook {
     /// Builds the fixture once (the "previous site"), breaks it with `mutate`, builds again, and
     /// returns the diagnostics of the failed build after checking that the old site is untouched
     /// and no staging folder is left.
-    static func failingBuild(_ mutate: (FixtureHandbook) throws -> Void) throws -> [String] {
+    static func failingBuild(_ mutate: (FixtureHandbook) throws -> Void) async throws -> [String] {
         let fixture = try FixtureHandbook()
-        #expect(fixture.build().succeeded)
+        #expect(await fixture.build().succeeded)
         let before = try fixture.snapshot()
         try mutate(fixture)
-        let outcome = fixture.build()
+        let outcome = await fixture.build()
         #expect(!outcome.succeeded)
         #expect(try fixture.snapshot() == before, "the previous site changed")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: fixture.root.path).filter { $0.contains(".staging-") }

@@ -10,9 +10,9 @@ import Testing
         "한국어", "emoji 👍🏽 here", "kana が ガ", "ｆｕｌｌ　ｗｉｄｔｈ", "Å Ω K", "\r\n crlf \r\n", " \u{301}mark",
     ]
 
-    @Test func fingerprintsEqualTheDefinition() throws {
+    @Test func fingerprintsEqualTheDefinition() async throws {
         var log = DiagnosticLog()
-        let handbook = HandbookLoader(contentDirectory: FixtureHandbook.repoRoot.appendingPathComponent("content"),
+        let handbook = await HandbookLoader(contentDirectory: FixtureHandbook.repoRoot.appendingPathComponent("content"),
                                       displayRoot: "content").load(log: &log)
         var texts = Self.samples
         for language in Language.allCases {
@@ -32,7 +32,7 @@ import Testing
         #expect(plain > texts.count * 9 / 10, "the fast path should cover nearly all of the handbook")
     }
 
-    @Test func plainScalarsAreStableUnderNFCAndStandAlone() {
+    @Test func plainScalarsAreStableUnderNFCAndStandAlone() async {
         for value in UInt32(0)...0xFFFF {
             guard let scalar = Unicode.Scalar(value), Fingerprint.isPlain(scalar) else { continue }
             #expect(Fingerprint.isWhitespace(value) == scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
@@ -43,7 +43,7 @@ import Testing
         }
     }
 
-    @Test func searchesAndTrimsMatchFoundation() {
+    @Test func searchesAndTrimsMatchFoundation() async {
         for text in Self.samples {
             #expect(text.firstRange(ofASCII: "[[") == text.range(of: "[["), "\(text)")
             #expect(text.lastRange(ofASCII: "{#") == text.range(of: "{#", options: .backwards), "\(text)")
@@ -52,7 +52,7 @@ import Testing
         }
     }
 
-    @Test func relativePathsMatchTheComponentDefinition() {
+    @Test func relativePathsMatchTheComponentDefinition() async {
         func reference(_ to: String, _ from: String) -> String {
             if LinkResolver.scheme(of: to) != nil { return to }
             let fromFolders = from.split(separator: "/").dropLast()
@@ -76,7 +76,7 @@ import Testing
         #expect(SiteURLs.relative("zh/bars/toolbar.html", from: "zh/controls/buttons.html") == "../bars/toolbar.html")
     }
 
-    @Test func htmlEscapingMatchesTheDefinition() {
+    @Test func htmlEscapingMatchesTheDefinition() async {
         func reference(_ text: String, keepingNUL: Bool) -> String {
             text.unicodeScalars.map { scalar -> String in
                 switch scalar {
@@ -99,7 +99,7 @@ import Testing
         }
     }
 
-    @Test func schemes() {
+    @Test func schemes() async {
         #expect(LinkResolver.scheme(of: "HTTPS://x") == "https")
         #expect(LinkResolver.scheme(of: " java\tscript:alert(1)") == "javascript")
         #expect(LinkResolver.scheme(of: "a+b-c.d:x") == "a+b-c.d")

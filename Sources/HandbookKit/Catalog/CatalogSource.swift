@@ -11,7 +11,7 @@ public enum CatalogSource: Sendable {
         public var diagnostics: [Diagnostic] = []
     }
 
-    public func load() throws -> Catalog {
+    public func load() async throws -> Catalog {
         switch self {
         case .file(let path):
             let data: Data
@@ -26,7 +26,7 @@ public enum CatalogSource: Sendable {
                 throw Failure(description: "\(path): error: not a rules.json catalogue: \(error)")
             }
         case .content(let configuration):
-            let outcome = HandbookBuilder(configuration: configuration).check()
+            let outcome = await HandbookBuilder(configuration: configuration).check()
             guard outcome.succeeded,
                   let file = outcome.files.first(where: { $0.path == SiteURLs.rulesJSON }) else {
                 throw Failure(description: "the content does not build; run `HandbookGen check`",

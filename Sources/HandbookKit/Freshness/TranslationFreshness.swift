@@ -16,12 +16,12 @@ public struct TranslationFreshness: Sendable {
     }
 
     static func evaluate(_ handbook: Handbook, lock: TranslationLock, log: inout DiagnosticLog,
-                         memo: ChapterMemo<[TranslationUnit]>? = nil) -> TranslationFreshness {
+                         memo: ChapterMemo<[TranslationUnit]>? = nil) async -> TranslationFreshness {
         var result = TranslationFreshness()
         var units: [String: [Language: TranslationUnit]] = [:]
         for language in Language.allCases {
             // Fingerprinting reads every word of the handbook: all cores, in a fixed order.
-            for chapterUnits in ParallelMap.map(handbook.chapters(in: language), { chapter in
+            for chapterUnits in await ParallelMap.map(handbook.chapters(in: language), { chapter in
                 memo?.value(for: chapter) { chapter.translationUnits() } ?? chapter.translationUnits()
             }) {
                 for unit in chapterUnits { units[unit.key, default: [:]][language] = unit }

@@ -39,7 +39,7 @@ public struct HandbookLoader: Sendable {
         .init(name: "related", kind: .stringList, isRequired: false),
     ]
 
-    public func load(log: inout DiagnosticLog) -> Handbook {
+    public func load(log: inout DiagnosticLog) async -> Handbook {
         guard ContentDiscovery.kind(of: contentDirectory) == .directory else {
             log.error("content folder '\(displayRoot)' does not exist or is not a folder", at: nil)
             return Handbook(parts: [:], chapters: [:], glossary: Glossary(entries: []))
@@ -58,7 +58,7 @@ public struct HandbookLoader: Sendable {
         }
         // Chapters are independent of each other: parse those of both languages in one parallel
         // loop; the order is restored by sorting below.
-        let results = ParallelMap.map(chapterFiles) { file in
+        let results = await ParallelMap.map(chapterFiles) { file in
             var chapterLog = DiagnosticLog()
             let chapter = loadChapter(url: file.url, path: file.path, part: file.part, language: file.language,
                                       log: &chapterLog)

@@ -64,39 +64,90 @@ public struct Part: Sendable {
 }
 
 /// One chapter in one language (`content/<lang>/<part>/<chapter>.md`).
+///
+/// A chapter never changes once parsed, and every stage passes chapters around and looks them
+/// up by id: its fields live in one shared object, so a copy costs one reference count instead
+/// of one per field, and its sections and rules are listed once.
 public struct Chapter: Sendable {
+    private final class Storage: Sendable {
+        let id: String
+        let language: Language
+        let title: String
+        let summary: String
+        let weight: Int
+        let edition: String
+        let status: Status
+        let legacyNote: String?
+        let related: [String]
+        let content: [ChapterBlock]
+        let source: SourceLocation
+        let metadataLocations: [String: SourceLocation]
+        let part: String
+        let sections: [Section]
+        let rules: [Rule]
+
+        init(id: String, language: Language, title: String, summary: String, weight: Int, edition: String,
+             status: Status, legacyNote: String?, related: [String], content: [ChapterBlock], source: SourceLocation,
+             metadataLocations: [String: SourceLocation], part: String) {
+            self.id = id
+            self.language = language
+            self.title = title
+            self.summary = summary
+            self.weight = weight
+            self.edition = edition
+            self.status = status
+            self.legacyNote = legacyNote
+            self.related = related
+            self.content = content
+            self.source = source
+            self.metadataLocations = metadataLocations
+            self.part = part
+            sections = content.compactMap { if case .section(let s) = $0 { s } else { nil } }
+            rules = content.compactMap { if case .rule(let r) = $0 { r } else { nil } }
+        }
+    }
+
+    private let storage: Storage
+
+    init(id: String, language: Language, title: String, summary: String, weight: Int, edition: String,
+         status: Status, legacyNote: String?, related: [String], content: [ChapterBlock], source: SourceLocation,
+         metadataLocations: [String: SourceLocation], part: String) {
+        storage = Storage(id: id, language: language, title: title, summary: summary, weight: weight, edition: edition,
+                          status: status, legacyNote: legacyNote, related: related, content: content, source: source,
+                          metadataLocations: metadataLocations, part: part)
+    }
+
     /// `<part>/<chapter>`.
-    public var id: String
-    public var language: Language
-    public var title: String
-    public var summary: String
-    public var weight: Int
-    public var edition: String
-    public var status: Status
-    public var legacyNote: String?
-    public var related: [String]
+    public var id: String { storage.id }
+    public var language: Language { storage.language }
+    public var title: String { storage.title }
+    public var summary: String { storage.summary }
+    public var weight: Int { storage.weight }
+    public var edition: String { storage.edition }
+    public var status: Status { storage.status }
+    public var legacyNote: String? { storage.legacyNote }
+    public var related: [String] { storage.related }
     /// The body in reading order, with sections and rules recognised.
-    public var content: [ChapterBlock]
-    public var source: SourceLocation
+    public var content: [ChapterBlock] { storage.content }
+    public var source: SourceLocation { storage.source }
     /// Where each front-matter value was written, for diagnostics.
-    var metadataLocations: [String: SourceLocation]
+    var metadataLocations: [String: SourceLocation] { storage.metadataLocations }
     /// The part id, the first half of `id`.
-    public let part: String
+    public var part: String { storage.part }
     /// Which parse of its file this is, during `serve` (0 in a plain build): equal revisions
     /// mean equal chapters, so work derived from one chapter alone can be reused.
     var revision = 0
     public var slug: String { String(id.split(separator: "/").last ?? "") }
 
-    public var sections: [Section] {
-        content.compactMap { if case .section(let s) = $0 { s } else { nil } }
-    }
-
-    public var rules: [Rule] {
-        content.compactMap { if case .rule(let r) = $0 { r } else { nil } }
-    }
+    public var sections: [Section] { storage.sections }
+    public var rules: [Rule] { storage.rules }
 
     /// Every anchor on the page: sections and rules share one namespace.
     public var anchors: [String] { sections.map(\.anchor) + rules.map(\.localID) }
+
+    public func hasAnchor(_ anchor: String) -> Bool {
+        storage.sections.contains { $0.anchor == anchor } || storage.rules.contains { $0.localID == anchor }
+    }
 
     /// `controls/buttons` + `verb-titles` → `controls.buttons.verb-titles`.
     public func ruleID(_ localID: String) -> String {
@@ -143,14 +194,17 @@ public struct Rule: Sendable {
 
 /// `content/glossary.yaml`.
 public struct Glossary: Sendable {
-    public var entries: [GlossaryEntry]
+    public let entries: [GlossaryEntry]
+    /// Each id's first entry (links name terms by id on every page).
+    private let positions: [String: Int]
 
     public init(entries: [GlossaryEntry]) {
         self.entries = entries
+        positions = Dictionary(entries.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     public func entry(_ id: String) -> GlossaryEntry? {
-        entries.first { $0.id == id }
+        positions[id].map { entries[$0] }
     }
 }
 

@@ -22,7 +22,7 @@ struct RulesCatalogBuilder {
 
     var handbook: Handbook { index.handbook }
 
-    func build() -> Catalog {
+    func build() async -> Catalog {
         let scopes = handbook.parts(in: .en).compactMap { en -> Catalog.Scope? in
             guard let zh = handbook.part(en.id, in: .zhHans) else { return nil }
             return Catalog.Scope(
@@ -31,7 +31,7 @@ struct RulesCatalogBuilder {
                 url: localized { SiteURLs.part(en.id, $0) })
         }
         // Each chapter's entries are independent: made on all cores, then sorted by id.
-        let made = ParallelMap.map(handbook.chapters(in: .en)) { en in
+        let made = await ParallelMap.map(handbook.chapters(in: .en)) { en in
             guard let memo else { return entries(of: en) }
             let ids = en.rules.map { en.ruleID($0.localID) }
             let context = EntriesContext(

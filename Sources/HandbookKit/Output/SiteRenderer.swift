@@ -58,8 +58,9 @@ struct SiteRenderer {
     private let readingOrder: [Language: [String: Int]]
 
     /// Every page, chapter pages on all cores.
-    func render() -> [OutputFile] {
-        fixedPages() + ParallelMap.map(chapters) { chapterPage($0) }
+    func render() async -> [OutputFile] {
+        let renderer = self
+        return fixedPages() + (await ParallelMap.map(chapters) { renderer.chapterPage($0) })
     }
 
     /// Every chapter of both languages, in the order their pages are listed.

@@ -29,10 +29,10 @@ public struct SiteWriter: Sendable {
 
     private var lockURL: URL { parent.appendingPathComponent("." + output.lastPathComponent + ".lock") }
 
-    public func write(_ files: [OutputFile]) throws {
+    public func write(_ files: [OutputFile]) async throws {
         let site = try stage()
         do {
-            try site.add(files)
+            try await site.add(files)
         } catch {
             site.discard()
             throw error
@@ -76,7 +76,7 @@ public struct SiteWriter: Sendable {
         }
 
         /// Writes files into the staging folder, on all cores; callable from several threads.
-        public func add(_ files: [OutputFile]) throws {
+        public func add(_ files: [OutputFile]) async throws {
             for folder in Set(files.map { ($0.path as NSString).deletingLastPathComponent }).sorted() {
                 // Under the lock: another thread must not write into a folder still being made.
                 try folderLock.withLock {
@@ -90,7 +90,10 @@ public struct SiteWriter: Sendable {
                     folders.insert(folder)
                 }
             }
-            let failures = ParallelMap.map(files) { file in SiteWriter.write(file.data, to: self.staging.path + "/" + file.path) }
+            let folder = staging.path
+            let write = { @Sendable (file: OutputFile) in SiteWriter.write(file.data, to: folder + "/" + file.path) }
+            // A build's batches are already written side by side; a whole site at once is not.
+            let failures = files.count < 64 ? files.map(write) : await ParallelMap.map(files, write)
             if let failure = failures.lazy.compactMap({ $0 }).first {
                 throw Failure.cannotWrite(writer.output.path, failure)
             }

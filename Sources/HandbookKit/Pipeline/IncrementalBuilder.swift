@@ -24,7 +24,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
     }
 
     /// Rebuilds; pass `templatesChanged` when a file under the templates folder changed.
-    public func build(templatesChanged: Bool = false) -> Report {
+    public func build(templatesChanged: Bool = false) async -> Report {
         let start = DispatchTime.now().uptimeNanoseconds
         if templatesChanged {
             caches.pages = PageCache()
@@ -32,7 +32,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
         }
         caches.pages.resetCounts()
         caches.derived.html.resetCounts()
-        var outcome = HandbookBuilder(configuration: configuration, caches: caches)
+        var outcome = await HandbookBuilder(configuration: configuration, caches: caches)
             .generate(checkOutput: published == nil)
         var report = Report(outcome: outcome, pagesRendered: caches.pages.rendered, pagesReused: caches.pages.reused,
                             chapterHTMLMade: caches.derived.html.made)
@@ -42,7 +42,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
                 if let published {
                     report.filesWritten = try writer.update(outcome.files, previous: published)
                 } else {
-                    try writer.write(outcome.files)
+                    try await writer.write(outcome.files)
                     report.filesWritten = outcome.files.count
                 }
                 published = Dictionary(outcome.files.map { ($0.path, $0.data) }, uniquingKeysWith: { $1 })

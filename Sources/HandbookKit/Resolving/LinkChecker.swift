@@ -13,7 +13,7 @@ struct LinkChecker {
         var ruleReferences: [String: [String]]
     }
 
-    func check(log: inout DiagnosticLog) -> Findings {
+    func check(log: inout DiagnosticLog) async -> Findings {
         let handbook = resolver.index.handbook
         var backlinks: [Language: [String: Set<String>]] = [:]
         var references: [Language: [String: Set<String>]] = [:]
@@ -32,7 +32,7 @@ struct LinkChecker {
         }
         // Each chapter's links are checked on their own, on all cores, and the findings merged.
         let chapters = Language.allCases.flatMap { handbook.chapters(in: $0) }
-        for found in ParallelMap.map(chapters, { chapter in memo?.value(for: chapter) { check(chapter) } ?? check(chapter) }) {
+        for found in await ParallelMap.map(chapters, { chapter in memo?.value(for: chapter) { check(chapter) } ?? check(chapter) }) {
             log.merge(found.log)
             for target in found.linkedChapters {
                 backlinks[found.language, default: [:]][target, default: []].insert(found.chapterID)

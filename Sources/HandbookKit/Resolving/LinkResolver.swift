@@ -58,7 +58,7 @@ public struct LinkResolver: Sendable {
     }
 
     private func anchorTarget(_ chapter: Chapter, anchor: String, raw: String) -> Result<LinkTarget, Failure> {
-        guard chapter.anchors.contains(anchor) else {
+        guard chapter.hasAnchor(anchor) else {
             return .failure(.message("unresolved anchor '\(anchor)' in '\(raw)': \(chapter.id) has no such section or rule"
                 + Suggestion.didYouMean(anchor, in: chapter.anchors)))
         }

@@ -28,15 +28,15 @@ struct SearchIndexBuilder: Sendable {
 
     var handbook: Handbook { index.handbook }
 
-    func build(_ language: Language) -> SearchIndex {
-        assemble(language, withChapterRecords: true).index
+    func build(_ language: Language) async -> SearchIndex {
+        await assemble(language, withChapterRecords: true).index
     }
 
     /// The index as `script(_:)` writes it, made from each chapter's JSON (itself made on all
     /// cores and reused by `serve`): the same bytes, without encoding the whole index at once.
-    func script(_ language: Language) throws -> Data {
+    func script(_ language: Language) async throws -> Data {
         // The chapters' records are only needed as JSON: the index keeps the glossary's alone.
-        let (index, chapters) = assemble(language, withChapterRecords: false)
+        let (index, chapters) = await assemble(language, withChapterRecords: false)
         var inner = index
         inner.records = []
         let encoder = Self.encoder
@@ -88,12 +88,12 @@ struct SearchIndexBuilder: Sendable {
         return Array(json.bytes.dropFirst().dropLast())
     }
 
-    private func assemble(_ language: Language, withChapterRecords: Bool) -> (index: SearchIndex, chapters: [ChapterEntries]) {
+    private func assemble(_ language: Language, withChapterRecords: Bool) async -> (index: SearchIndex, chapters: [ChapterEntries]) {
         let parts = handbook.parts(in: language)
         let scopeIndex = Dictionary(uniqueKeysWithValues: parts.enumerated().map { ($1.id, $0) })
         let partTitles = Dictionary(uniqueKeysWithValues: parts.map { ($0.id, $0.title) })
         // Each chapter's records are independent: build them on all cores, in reading order.
-        let chapters = ParallelMap.map(handbook.chapters(in: language)) { chapter in
+        let chapters = await ParallelMap.map(handbook.chapters(in: language)) { chapter in
             let context = RecordsContext(scope: scopeIndex[chapter.part] ?? -1, partTitle: partTitles[chapter.part] ?? chapter.part)
             let make = {
                 let records = self.records(of: chapter, language, scope: context.scope, partTitle: context.partTitle)
