@@ -7,7 +7,7 @@ import Testing
     private static let samples = [
         "", " ", "plain", "  two  words\t\n", "导航栏 与 标签栏", "中文，标点。“引号”", "tab\tand\u{3000}ideographic",
         "[[controls/buttons|按钮]] and [[x]]", "{#anchor}", "Title {#a} {#b}", "é vs e\u{301}", "\u{00A0}nbsp\u{00A0}",
-        "한국어", "emoji 👍🏽 here", "kana が ガ", "ｆｕｌｌ　ｗｉｄｔｈ", "Å Ω K", "\r\n crlf \r\n", " \u{301}mark",
+        "한국어", "emoji 👍🏽 here", "kana が ガ", "ｆｕｌｌ　ｗｉｄｔｈ", "Å Ω K", "\r\n crlf \r\n", " \u{301}mark", "\r\r\n\n\r", "a]]b[[c]]",
     ]
 
     @Test func fingerprintsEqualTheDefinition() async throws {
@@ -49,6 +49,12 @@ import Testing
             #expect(text.lastRange(ofASCII: "{#") == text.range(of: "{#", options: .backwards), "\(text)")
             #expect(text.contains(ascii: "]]") == text.contains("]]"), "\(text)")
             #expect(text.trimmingSpaces() == text.trimmingCharacters(in: .whitespaces), "\(text)")
+            #expect(text.characterCount == text.count, "\(text)")
+            // Inside a longer text, as the scanners see it.
+            let inner = ("a[[" + text + "]]b").dropFirst(3).dropLast(3)
+            #expect(inner.firstRange(ofASCII: "]]") == inner.range(of: "]]"), "\(text)")
+            #expect(inner.firstRange(ofASCII: "[[") == inner.range(of: "[["), "\(text)")
+            #expect(inner.characterCount == inner.count, "\(text)")
         }
     }
 

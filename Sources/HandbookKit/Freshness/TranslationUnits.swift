@@ -81,7 +81,7 @@ public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
 
     static func isPlain(_ scalar: Unicode.Scalar) -> Bool { isPlain(scalar.value) }
 
-    private static func isPlain(_ value: UInt32) -> Bool {
+    static func isPlain(_ value: UInt32) -> Bool {
         switch value {
         case 0x00...0x17F, 0x2010...0x2027, 0x2030...0x205E, 0x3000...0x3029, 0x3030...0x303F,
              0x3041...0x3096, 0x30A1...0x30FA, 0x30FC...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,

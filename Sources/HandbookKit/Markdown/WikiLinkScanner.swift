@@ -29,19 +29,19 @@ enum WikiLinkScanner {
                 // Not a cross-link; keep the brackets as text and look further on.
                 let keep = rest[..<open.upperBound]
                 result.append(.text(String(keep), at: position(after: consumed)))
-                consumed += keep.count
+                consumed += keep.characterCount
                 rest = rest[open.upperBound...]
                 continue
             }
             let before = rest[..<open.lowerBound]
             if !before.isEmpty { result.append(.text(String(before), at: position(after: consumed))) }
-            let linkStart = consumed + before.count
+            let linkStart = consumed + before.characterCount
             let parts = inner.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
             let target = parts[0].trimmingSpaces()
             let label = parts.count > 1 ? parts[1].trimmingSpaces() : nil
             result.append(.wikiLink(target: target, text: label?.isEmpty == true ? nil : label,
                                     at: position(after: linkStart)))
-            consumed = linkStart + rest[open.lowerBound..<close.upperBound].count
+            consumed = linkStart + rest[open.lowerBound..<close.upperBound].characterCount
             rest = rest[close.upperBound...]
         }
         if !rest.isEmpty { result.append(.text(String(rest), at: position(after: consumed))) }

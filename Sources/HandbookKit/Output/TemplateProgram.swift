@@ -57,7 +57,8 @@ struct TemplateProgram: Sendable {
         guard let nodes = programs[name] else { return nil }
         var output = ""
         output.reserveCapacity(16 * 1024)
-        var context = Context(stack: [.view(view)], lookups: Lookups(nameCount: nameCount))
+        var context = Context(stack: [], lookups: Lookups(nameCount: nameCount))
+        context.push(.view(view))
         render(nodes, &context, into: &output)
         return output
     }
@@ -66,9 +67,25 @@ struct TemplateProgram: Sendable {
 
     private struct Context {
         var stack: [TemplateValue]
+        /// For each frame of the stack, its view type's number in `lookups` (-1: not a view).
+        var frameTypes: [Int] = []
         var indentation: String?
         var inherited: [String: [Node]]?
         var lookups: Lookups
+
+        mutating func push(_ value: TemplateValue) {
+            stack.append(value)
+            if case .view(let view) = value {
+                frameTypes.append(lookups.number(of: ObjectIdentifier(Swift.type(of: view))))
+            } else {
+                frameTypes.append(-1)
+            }
+        }
+
+        mutating func pop() {
+            stack.removeLast()
+            frameTypes.removeLast()
+        }
     }
 
     /// What one render has learnt about names. A page's view is the bottom of the stack for the
@@ -77,7 +94,10 @@ struct TemplateProgram: Sendable {
     /// value of the type, so a miss is not asked again.
     private struct Lookups {
         var root: [TemplateValue??]
-        var misses: [ObjectIdentifier: [Bool]] = [:]
+        /// The view types met so far (a page has a handful), numbered by position.
+        private var types: [ObjectIdentifier] = []
+        /// Per type number, a row of `nameCount` flags: the type lacks that name.
+        private var misses: [Bool] = []
         let nameCount: Int
 
         init(nameCount: Int) {
@@ -85,17 +105,24 @@ struct TemplateProgram: Sendable {
             root = Array(repeating: nil, count: nameCount)
         }
 
-        func lacks(_ type: ObjectIdentifier, _ name: Int) -> Bool {
-            misses[type]?[name] ?? false
+        mutating func number(of type: ObjectIdentifier) -> Int {
+            if let known = types.firstIndex(of: type) { return known }
+            types.append(type)
+            misses += Array(repeating: false, count: nameCount)
+            return types.count - 1
         }
 
-        mutating func noteMiss(_ type: ObjectIdentifier, _ name: Int) {
-            misses[type, default: Array(repeating: false, count: nameCount)][name] = true
+        func lacks(_ type: Int, _ name: Int) -> Bool {
+            misses[type * nameCount + name]
+        }
+
+        mutating func noteMiss(_ type: Int, _ name: Int) {
+            misses[type * nameCount + name] = true
         }
     }
 
     private func render(_ nodes: [Node], _ context: inout Context, into output: inout String) {
-        guard let indentation = context.indentation, !indentation.isEmpty else {
+        guard context.indentation?.isEmpty == false, let indentation = context.indentation else {
             for node in nodes { render(node, &context, into: &output) }
             return
         }
@@ -164,9 +191,9 @@ struct TemplateProgram: Sendable {
 
     private func renderPushing(_ value: TemplateValue, _ nodes: [Node], _ context: inout Context,
                                into output: inout String) {
-        context.stack.append(value)
+        context.push(value)
         render(nodes, &context, into: &output)
-        context.stack.removeLast()
+        context.pop()
     }
 
     private func lookup(_ name: Name, in context: inout Context) -> TemplateValue? {
@@ -175,11 +202,10 @@ struct TemplateProgram: Sendable {
             return Self.resolve(name, from: Self.child(first, of: context.stack[context.stack.count - 1]))
         }
         for depth in context.stack.indices.reversed() {
-            guard case .view(let view) = context.stack[depth] else { continue }
-            let type = ObjectIdentifier(Swift.type(of: view))
-            if context.lookups.lacks(type, name.id) { continue }
+            let type = context.frameTypes[depth]
+            if type < 0 || context.lookups.lacks(type, name.id) { continue }
             if depth == 0, let known = context.lookups.root[name.id] { return known }
-            guard let found = Self.child(first, of: view) else {
+            guard case .view(let view) = context.stack[depth], let found = Self.child(first, of: view) else {
                 context.lookups.noteMiss(type, name.id)
                 continue
             }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Searches and trims that work on UTF-8 bytes. Foundation's `range(of:)`, `contains(_:)` and
 /// `trimmingCharacters(in:)` bridge every call through NSString, which cost a sixth of a build;
 /// the handbook only ever looks for ASCII punctuation and trims spaces.
@@ -7,6 +11,24 @@ extension StringProtocol {
         let bytes = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
         let utf8 = self.utf8
         guard let first = bytes.first else { return nil }
+        // Native text is one buffer of bytes: search it with memchr and memcmp, then turn the
+        // offset into an index (constant time for native UTF-8).
+        if let offset = utf8.withContiguousStorageIfAvailable({ text -> Int? in
+            guard let base = text.baseAddress else { return nil }
+            var position = 0
+            while position + bytes.count <= text.count,
+                  let hit = memchr(base + position, Int32(first), text.count - position) {
+                let found = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                guard found + bytes.count <= text.count else { return nil }
+                if memcmp(base + found, bytes.baseAddress!, bytes.count) == 0 { return found }
+                position = found + 1
+            }
+            return nil
+        }) {
+            guard let offset else { return nil }
+            let lower = utf8.index(utf8.startIndex, offsetBy: offset)
+            return lower..<utf8.index(lower, offsetBy: bytes.count)
+        }
         var start = utf8.startIndex
         while let found = utf8[start...].firstIndex(of: first) {
             var end = found
@@ -30,6 +52,32 @@ extension StringProtocol {
             rest = rest[rest.utf8.index(after: found.lowerBound)...]
         }
         return last
+    }
+
+    /// `count` (the number of characters), without grapheme breaking when every scalar is
+    /// one that stands as a character on its own (`Fingerprint.isPlain`): then only CR LF pairs
+    /// join. Diagnostic columns count characters, for every text run of every chapter.
+    var characterCount: Int {
+        let fast = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            var count = 0
+            var index = 0
+            var previousCR = false
+            while index < bytes.count {
+                let lead = bytes[index]
+                let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                var value = UInt32(lead)
+                if length > 1 {
+                    value &= UInt32(0x7F >> length)
+                    for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+                }
+                guard Fingerprint.isPlain(value) else { return nil }
+                if !(previousCR && value == 0x0A) { count += 1 }
+                previousCR = value == 0x0D
+                index += length
+            }
+            return count
+        }
+        return (fast ?? nil) ?? count
     }
 
     func contains(ascii needle: StaticString) -> Bool {
