@@ -48,8 +48,11 @@ import Testing
     }
 
     @Test func escapingMatchesSwiftMustache() async {
-        var output = ""
-        TemplateProgram.appendEscaped(#"a<b>&"c'd 导航"#, to: &output)
-        #expect(output == "a&lt;b&gt;&amp;&quot;c&#39;d 导航")
+        var output: [UInt8] = []
+        TemplateProgram.append(#"a<b>&"c'd 导航"#, escaped: true, to: &output)
+        #expect(String(decoding: output, as: UTF8.self) == "a&lt;b&gt;&amp;&quot;c&#39;d 导航")
+        output = []
+        TemplateProgram.append("<&>", escaped: false, to: &output)
+        #expect(String(decoding: output, as: UTF8.self) == "<&>")
     }
 }

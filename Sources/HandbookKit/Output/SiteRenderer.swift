@@ -167,10 +167,8 @@ struct SiteRenderer {
 
     /// Renders a page, or takes it from the previous build when its view has not changed.
     private func render<View: TemplateView & Equatable>(_ path: String, _ view: View, _ template: String) -> OutputFile {
-        guard let pageCache else { return OutputFile(path: path, text: templates.render(view, with: template)) }
-        return OutputFile(path: path, data: pageCache.page(path, view: view) {
-            Data(templates.render(view, with: template).utf8)
-        })
+        guard let pageCache else { return OutputFile(path: path, data: templates.renderData(view, with: template)) }
+        return OutputFile(path: path, data: pageCache.page(path, view: view) { templates.renderData(view, with: template) })
     }
 
     // MARK: Pages

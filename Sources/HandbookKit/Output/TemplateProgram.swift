@@ -5,13 +5,16 @@ import Mustache
 /// swift-mustache parses the templates (and reports their errors); its renderer then spends most
 /// of a page's time on work that is the same for every page: splitting each tag's name at dots,
 /// casting each value to four protocols, searching the context stack through existentials, and
-/// building a string per tag. A program is the parsed template with names split once; rendering
-/// it walks the nodes, asks the views for values by name (`TemplateView`), and appends to one
-/// buffer, with the same semantics: context-stack lookup, sections over lists, flags and values,
-/// inverted sections, partials, inheritance blocks and their indentation. A template using what
-/// a program does not model (transforms, dynamic partials, content types) is left to
-/// swift-mustache; `TemplateProgramTests` renders every page both ways and compares the bytes.
+/// building a string per tag. A program is the parsed templates flattened into one list of
+/// operations whose operands are numbers (names split once and numbered, literal text kept as
+/// byte ranges of one buffer): walking it copies no strings and counts no references. Rendering
+/// asks the views for values by name (`TemplateView`) and appends bytes to one buffer, with the
+/// same semantics: context-stack lookup, sections over lists, flags and values, inverted
+/// sections, partials, inheritance blocks and their indentation. A template using what a program
+/// does not model (transforms, dynamic partials, content types) is left to swift-mustache;
+/// `TemplateProgramTests` renders every page both ways and compares the bytes.
 struct TemplateProgram: Sendable {
+    /// The parse as read from swift-mustache, before flattening.
     indirect enum Node: Sendable {
         case text(String)
         case variable(Name, escaped: Bool)
@@ -25,8 +28,8 @@ struct TemplateProgram: Sendable {
     struct Name: Sendable {
         var parts: [String]
         var anchored: Bool
-        /// The same for every tag with this text, across the program's templates: the index of
-        /// its memo slot.
+        /// The same for every tag with this text, across the program's templates: its index in
+        /// the program's names and its memo slot.
         var id: Int
 
         init(_ text: String, ids: inout [String: Int]) {
@@ -37,29 +40,148 @@ struct TemplateProgram: Sendable {
         }
     }
 
-    private let programs: [String: [Node]]
-    private let nameCount: Int
+    /// One step of a program. A section's or block's body is the operations after it, up to `end`.
+    enum Operation: Sendable {
+        case text(start: Int, count: Int)
+        case variable(name: Int, escaped: Bool)
+        case section(name: Int, inverted: Bool, end: Int)
+        /// `template` and `overrides` are indexes into the program's templates and override
+        /// tables, `indentation` into its strings (-1: none).
+        case partial(template: Int, indentation: Int, overrides: Int)
+        case block(name: Int, indentation: Int, end: Int)
+    }
+
+    /// Everything a render reads, shared by all renders.
+    private final class Code: Sendable {
+        let operations: [Operation]
+        let text: [UInt8]
+        let names: [Name]
+        let strings: [String]
+        /// Each template's operations.
+        let templates: [Range<Int>]
+        let templateNumbers: [String: Int]
+        /// Per inheriting partial: block name → the operations that override it.
+        let overrides: [[String: Range<Int>]]
+
+        init(operations: [Operation], text: [UInt8], names: [Name], strings: [String], templates: [Range<Int>],
+             templateNumbers: [String: Int], overrides: [[String: Range<Int>]]) {
+            self.operations = operations
+            self.text = text
+            self.names = names
+            self.strings = strings
+            self.templates = templates
+            self.templateNumbers = templateNumbers
+            self.overrides = overrides
+        }
+    }
+
+    private let code: Code
 
     /// Compiles every template of `library`; nil when one of them needs swift-mustache itself.
     init?(library: MustacheLibrary, names: [String]) {
-        var programs: [String: [Node]] = [:]
+        var parsed: [(String, [Node])] = []
         var ids: [String: Int] = [:]
         for name in names {
             guard let template = library.getTemplate(named: name), let nodes = Self.nodes(of: template, ids: &ids)
             else { return nil }
-            programs[name] = nodes
+            parsed.append((name, nodes))
         }
-        self.programs = programs
-        nameCount = ids.count
+        var assembler = Assembler(templateNumbers: Dictionary(uniqueKeysWithValues: parsed.enumerated().map { ($1.0, $0) }),
+                                  nameCount: ids.count)
+        var templates: [Range<Int>] = []
+        for (_, nodes) in parsed { templates.append(assembler.emitBody(nodes)) }
+        code = Code(operations: assembler.operations, text: assembler.text, names: assembler.names.map { $0! },
+                    strings: assembler.strings, templates: templates, templateNumbers: assembler.templateNumbers,
+                    overrides: assembler.overrides)
+    }
+
+    /// Flattens nodes into operations; every body is emitted where it is used, so that a
+    /// section's body directly follows it.
+    private struct Assembler {
+        var operations: [Operation] = []
+        var text: [UInt8] = []
+        var names: [Name?]
+        var strings: [String] = []
+        var overrides: [[String: Range<Int>]] = []
+        let templateNumbers: [String: Int]
+
+        init(templateNumbers: [String: Int], nameCount: Int) {
+            self.templateNumbers = templateNumbers
+            names = Array(repeating: nil, count: nameCount)
+        }
+
+        mutating func emitBody(_ nodes: [Node]) -> Range<Int> {
+            let start = operations.count
+            for node in nodes { emit(node) }
+            return start..<operations.count
+        }
+
+        private mutating func string(_ value: String?) -> Int {
+            guard let value else { return -1 }
+            strings.append(value)
+            return strings.count - 1
+        }
+
+        private mutating func emit(_ node: Node) {
+            switch node {
+            case .text(let literal):
+                operations.append(.text(start: text.count, count: literal.utf8.count))
+                text += literal.utf8
+            case .variable(let name, let escaped):
+                names[name.id] = name
+                operations.append(.variable(name: name.id, escaped: escaped))
+            case .section(let name, let body, let inverted):
+                names[name.id] = name
+                let at = operations.count
+                operations.append(.text(start: 0, count: 0))  // replaced once the body's end is known
+                let range = emitBody(body)
+                operations[at] = .section(name: name.id, inverted: inverted, end: range.upperBound)
+            case .partial(let template, let indentation, let blocks):
+                var table = -1
+                if let blocks {
+                    var ranges: [String: Range<Int>] = [:]
+                    // The overriding bodies are emitted out of line, skipped by a jump-free layout:
+                    // each sits after a no-op section that is never entered.
+                    for (block, body) in blocks.sorted(by: { $0.key < $1.key }) {
+                        let at = operations.count
+                        operations.append(.text(start: 0, count: 0))
+                        ranges[block] = emitBody(body)
+                        operations[at] = .block(name: -1, indentation: -1, end: operations.count)
+                    }
+                    overrides.append(ranges)
+                    table = overrides.count - 1
+                }
+                operations.append(.partial(template: templateNumbers[template] ?? -1, indentation: string(indentation),
+                                           overrides: table))
+            case .block(let name, let body, let indentation):
+                let at = operations.count
+                operations.append(.text(start: 0, count: 0))
+                let range = emitBody(body)
+                strings.append(name)
+                let nameString = strings.count - 1
+                operations[at] = .block(name: nameString, indentation: string(indentation), end: range.upperBound)
+            }
+        }
     }
 
     func render(_ view: any TemplateView, template name: String) -> String? {
-        guard let nodes = programs[name] else { return nil }
-        var output = ""
+        renderBytes(view, template: name).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The page's bytes.
+    func renderBytes(_ view: any TemplateView, template name: String) -> [UInt8]? {
+        guard let number = code.templateNumbers[name] else { return nil }
+        var output: [UInt8] = []
         output.reserveCapacity(16 * 1024)
-        var context = Context(stack: [], lookups: Lookups(nameCount: nameCount))
+        var context = Context(stack: [], lookups: Lookups(nameCount: code.names.count))
         context.push(.view(view))
-        render(nodes, &context, into: &output)
+        let code = self.code
+        code.operations.withUnsafeBufferPointer { operations in
+            code.text.withUnsafeBufferPointer { text in
+                let machine = Machine(code: code, operations: operations, text: text)
+                machine.run(code.templates[number], &context, into: &output)
+            }
+        }
         return output
     }
 
@@ -69,8 +191,9 @@ struct TemplateProgram: Sendable {
         var stack: [TemplateValue]
         /// For each frame of the stack, its view type's number in `lookups` (-1: not a view).
         var frameTypes: [Int] = []
+        /// The indentation of the partial being rendered, if any.
         var indentation: String?
-        var inherited: [String: [Node]]?
+        var inherited: [String: Range<Int>]?
         var lookups: Lookups
 
         mutating func push(_ value: TemplateValue) {
@@ -121,99 +244,123 @@ struct TemplateProgram: Sendable {
         }
     }
 
-    private func render(_ nodes: [Node], _ context: inout Context, into output: inout String) {
-        guard context.indentation?.isEmpty == false, let indentation = context.indentation else {
-            for node in nodes { render(node, &context, into: &output) }
-            return
-        }
-        // As swift-mustache: inside an indented partial, each non-empty piece that starts a line
-        // of this template's output is indented.
-        var local = ""
-        for node in nodes {
-            var piece = ""
-            render(node, &context, into: &piece)
-            if !piece.isEmpty, local.utf8.last == UInt8(ascii: "\n") { local += indentation }
-            local += piece
-        }
-        output += local
-    }
+    /// Runs operations against a context, reading the program through buffers it does not own.
+    private struct Machine {
+        let code: Code
+        let operations: UnsafeBufferPointer<Operation>
+        let text: UnsafeBufferPointer<UInt8>
 
-    private func render(_ node: Node, _ context: inout Context, into output: inout String) {
-        switch node {
-        case .text(let text):
-            output += text
-        case .variable(let name, let escaped):
-            guard let value = lookup(name, in: &context) else { return }
-            switch value {
-            case .text(let text): escaped ? Self.appendEscaped(text, to: &output) : output.append(text)
-            case .nothing: break
-            default:
-                let text = Self.describe(value)
-                escaped ? Self.appendEscaped(text, to: &output) : output.append(text)
+        /// The index of the operation after `index` at the same level.
+        private func next(after index: Int) -> Int {
+            switch operations[index] {
+            case .section(_, _, let end), .block(_, _, let end): end
+            default: index + 1
             }
-        case .section(let name, let nodes, let inverted):
-            let value = lookup(name, in: &context) ?? .nothing
-            if inverted {
-                switch value {
-                case .list(let items) where items.isEmpty: renderPushing(value, nodes, &context, into: &output)
-                case .flag(false), .nothing: render(nodes, &context, into: &output)
-                default: break
+        }
+
+        func run(_ range: Range<Int>, _ context: inout Context, into output: inout [UInt8]) {
+            guard let indentation = context.indentation, !indentation.isEmpty else {
+                var index = range.lowerBound
+                while index < range.upperBound {
+                    step(index, &context, into: &output)
+                    index = next(after: index)
                 }
                 return
             }
-            switch value {
-            case .list(let items):
-                for item in items { renderPushing(.view(item), nodes, &context, into: &output) }
-            case .flag(let flag):
-                if flag { render(nodes, &context, into: &output) }
-            case .nothing:
-                break
-            default:
-                renderPushing(value, nodes, &context, into: &output)
+            // As swift-mustache: inside an indented partial, each non-empty piece that starts a line
+            // of this template's output is indented.
+            var local: [UInt8] = []
+            var index = range.lowerBound
+            while index < range.upperBound {
+                var piece: [UInt8] = []
+                step(index, &context, into: &piece)
+                if !piece.isEmpty, local.last == UInt8(ascii: "\n") { local += indentation.utf8 }
+                local += piece
+                index = next(after: index)
             }
-        case .partial(let name, let indented, let overrides):
-            guard let nodes = programs[name] else { return }
-            var inner = context
-            if let indented { inner.indentation = (context.indentation ?? "") + indented }
-            if let overrides {
-                // Blocks the caller's caller overrides win over this partial's own overrides.
-                inner.inherited = context.inherited.map { $0.merging(overrides) { outer, _ in outer } } ?? overrides
-            }
-            render(nodes, &inner, into: &output)
-            context.lookups = inner.lookups
-        case .block(let name, let defaultNodes, let indented):
-            var inner = context
-            if let indented { inner.indentation = (context.indentation ?? "") + indented }
-            render(context.inherited?[name] ?? defaultNodes, &inner, into: &output)
-            context.lookups = inner.lookups
+            output += local
         }
-    }
 
-    private func renderPushing(_ value: TemplateValue, _ nodes: [Node], _ context: inout Context,
-                               into output: inout String) {
-        context.push(value)
-        render(nodes, &context, into: &output)
-        context.pop()
-    }
-
-    private func lookup(_ name: Name, in context: inout Context) -> TemplateValue? {
-        guard let first = name.parts.first else { return context.stack.last }
-        if name.anchored {
-            return Self.resolve(name, from: Self.child(first, of: context.stack[context.stack.count - 1]))
-        }
-        for depth in context.stack.indices.reversed() {
-            let type = context.frameTypes[depth]
-            if type < 0 || context.lookups.lacks(type, name.id) { continue }
-            if depth == 0, let known = context.lookups.root[name.id] { return known }
-            guard case .view(let view) = context.stack[depth], let found = Self.child(first, of: view) else {
-                context.lookups.noteMiss(type, name.id)
-                continue
+        private func step(_ index: Int, _ context: inout Context, into output: inout [UInt8]) {
+            switch operations[index] {
+            case .text(let start, let count):
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<(start + count)]))
+            case .variable(let name, let escaped):
+                guard let value = lookup(name, in: &context) else { return }
+                switch value {
+                case .text(let text): TemplateProgram.append(text, escaped: escaped, to: &output)
+                case .nothing: break
+                default: TemplateProgram.append(TemplateProgram.describe(value), escaped: escaped, to: &output)
+                }
+            case .section(let name, let inverted, let end):
+                let body = (index + 1)..<end
+                let value = lookup(name, in: &context) ?? .nothing
+                if inverted {
+                    switch value {
+                    case .list(let items) where items.isEmpty: runPushing(value, body, &context, into: &output)
+                    case .flag(false), .nothing: run(body, &context, into: &output)
+                    default: break
+                    }
+                    return
+                }
+                switch value {
+                case .list(let items):
+                    for item in items { runPushing(.view(item), body, &context, into: &output) }
+                case .flag(let flag):
+                    if flag { run(body, &context, into: &output) }
+                case .nothing:
+                    break
+                default:
+                    runPushing(value, body, &context, into: &output)
+                }
+            case .partial(let template, let indented, let overrides):
+                guard template >= 0 else { return }
+                var inner = context
+                if indented >= 0 { inner.indentation = (context.indentation ?? "") + code.strings[indented] }
+                if overrides >= 0 {
+                    // Blocks the caller's caller overrides win over this partial's own overrides.
+                    let own = code.overrides[overrides]
+                    inner.inherited = context.inherited.map { $0.merging(own) { outer, _ in outer } } ?? own
+                }
+                run(code.templates[template], &inner, into: &output)
+                context.lookups = inner.lookups
+            case .block(let name, let indented, let end):
+                // A block with no name holds a partial's overriding body: never run in place.
+                guard name >= 0 else { return }
+                var inner = context
+                if indented >= 0 { inner.indentation = (context.indentation ?? "") + code.strings[indented] }
+                run(context.inherited?[code.strings[name]] ?? (index + 1)..<end, &inner, into: &output)
+                context.lookups = inner.lookups
             }
-            let value = Self.resolve(name, from: found)
-            if depth == 0 { context.lookups.root[name.id] = .some(value) }
-            return value
         }
-        return nil
+
+        private func runPushing(_ value: TemplateValue, _ body: Range<Int>, _ context: inout Context,
+                                into output: inout [UInt8]) {
+            context.push(value)
+            run(body, &context, into: &output)
+            context.pop()
+        }
+
+        private func lookup(_ id: Int, in context: inout Context) -> TemplateValue? {
+            let name = code.names[id]
+            guard let first = name.parts.first else { return context.stack.last }
+            if name.anchored {
+                return TemplateProgram.resolve(name, from: TemplateProgram.child(first, of: context.stack[context.stack.count - 1]))
+            }
+            for depth in context.stack.indices.reversed() {
+                let type = context.frameTypes[depth]
+                if type < 0 || context.lookups.lacks(type, id) { continue }
+                if depth == 0, let known = context.lookups.root[id] { return known }
+                guard case .view(let view) = context.stack[depth], let found = TemplateProgram.child(first, of: view) else {
+                    context.lookups.noteMiss(type, id)
+                    continue
+                }
+                let value = TemplateProgram.resolve(name, from: found)
+                if depth == 0 { context.lookups.root[id] = .some(value) }
+                return value
+            }
+            return nil
+        }
     }
 
     /// The rest of a dotted name, from the value its first part stands for.
@@ -250,9 +397,31 @@ struct TemplateProgram: Sendable {
         }
     }
 
-    /// swift-mustache's HTML escaping (`& < > " '`).
-    static func appendEscaped(_ text: String, to output: inout String) {
-        HTML.append(escaping: text, to: &output, keepingNUL: true)
+    /// Appends a value, with swift-mustache's HTML escaping (`& < > " '`, NUL kept) when `escaped`.
+    static func append(_ value: String, escaped: Bool, to output: inout [UInt8]) {
+        var value = value
+        value.withUTF8 { bytes in
+            guard escaped else {
+                output.append(contentsOf: bytes)
+                return
+            }
+            var run = 0
+            for index in bytes.indices {
+                let replacement: StaticString
+                switch bytes[index] {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "\""): replacement = "&quot;"
+                case UInt8(ascii: "'"): replacement = "&#39;"
+                default: continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                output.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                run = index + 1
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<bytes.count]))
+        }
     }
 
     // MARK: Reading swift-mustache's parse

@@ -68,6 +68,12 @@ public struct TemplateSet: Sendable {
         program?.render(view, template: template) ?? library.render(view, withTemplate: template) ?? ""
     }
 
+    /// A page's bytes, as they are written.
+    func renderData(_ view: some TemplateView, with template: String) -> Data {
+        if let bytes = program?.renderBytes(view, template: template) { return Data(bytes) }
+        return Data((library.render(view, withTemplate: template) ?? "").utf8)
+    }
+
     /// The page as swift-mustache's own renderer makes it, for comparison in tests.
     func renderWithLibrary(_ view: some TemplateView, with template: String) -> String {
         library.render(view, withTemplate: template) ?? ""
