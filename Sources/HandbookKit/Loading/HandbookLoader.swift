@@ -126,7 +126,10 @@ public struct HandbookLoader: Sendable {
         guard let file = SourceFile.read(at: url, displayPath: path, log: &log) else { return nil }
         let parse = { () -> (Chapter?, DiagnosticLog) in
             var parseLog = DiagnosticLog()
-            let chapter = parseChapter(file, part: part, slug: url.deletingPathExtension().lastPathComponent,
+            // The file name without `.md` (discovery only lists `*.md` files).
+            let name = path[(path.utf8.lastIndex(of: UInt8(ascii: "/")).map(path.utf8.index(after:)) ?? path.startIndex)...]
+            let slug = String(name.hasSuffix(".md") ? name.dropLast(3) : name)
+            let chapter = parseChapter(file, part: part, slug: slug,
                                        language: language, log: &parseLog)
             return (chapter, parseLog)
         }

@@ -25,7 +25,7 @@ enum WikiLinkScanner {
         while let open = rest.firstRange(ofASCII: "[[") {
             guard let close = rest[open.upperBound...].firstRange(ofASCII: "]]") else { break }
             let inner = rest[open.upperBound..<close.lowerBound]
-            if inner.isEmpty || inner.utf8.contains(UInt8(ascii: "[")) || inner.utf8.contains(UInt8(ascii: "\n")) {
+            if inner.isEmpty || inner.contains(ascii: "[") || inner.contains(ascii: "\n") {
                 // Not a cross-link; keep the brackets as text and look further on.
                 let keep = rest[..<open.upperBound]
                 result.append(.text(String(keep), at: position(after: consumed)))
@@ -36,9 +36,10 @@ enum WikiLinkScanner {
             let before = rest[..<open.lowerBound]
             if !before.isEmpty { result.append(.text(String(before), at: position(after: consumed))) }
             let linkStart = consumed + before.characterCount
-            let parts = inner.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
-            let target = parts[0].trimmingSpaces()
-            let label = parts.count > 1 ? parts[1].trimmingSpaces() : nil
+            // `target|text`, split at the first bar.
+            let bar = inner.firstRange(ofASCII: "|")
+            let target = inner[..<(bar?.lowerBound ?? inner.endIndex)].trimmingSpaces()
+            let label = bar.map { inner[$0.upperBound...].trimmingSpaces() }
             result.append(.wikiLink(target: target, text: label?.isEmpty == true ? nil : label,
                                     at: position(after: linkStart)))
             consumed = linkStart + rest[open.lowerBound..<close.upperBound].characterCount
