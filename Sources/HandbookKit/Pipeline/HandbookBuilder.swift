@@ -52,20 +52,25 @@ public struct HandbookBuilder: Sendable {
         if handbook.chapters.values.allSatisfy(\.isEmpty), !log.hasErrors {
             log.error("the content folder '\(loader.displayRoot)' holds no chapters", at: nil)
         }
-        BilingualValidator(handbook: handbook).validate(log: &log)
         let derived = caches?.derived
         derived?.begin(outline: HandbookOutline(handbook))
+        // Checks that need only the handbook run beside link resolution: their serial parts
+        // (merging per-chapter results) then overlap with the others' parallel ones.
+        async let bilingual = Self.bilingualCheck(handbook)
+        async let translations = Self.translations(handbook, configuration: configuration, displayRoot: loader.displayRoot,
+                                                   memo: derived?.translationUnits)
+        async let variantTable = Self.variants(configuration)
         let index = HandbookIndex(handbook)
         let resolver = LinkResolver(index: index)
         let links = await LinkChecker(resolver: resolver, memo: derived?.links).check(log: &log)
-        clock.lap("resolve links")
-        let lock = TranslationLock.load(contentDirectory: configuration.contentURL,
-                                        displayRoot: loader.displayRoot, log: &log)
-        let freshness = await TranslationFreshness.evaluate(handbook, lock: lock, log: &log, memo: derived?.translationUnits)
         let changelog = Changelog.load(contentDirectory: configuration.contentURL, displayRoot: loader.displayRoot, log: &log)
         changelog.checkIDs(known: Set(index.ruleIDs(in: .en)), file: loader.displayRoot + "/" + Changelog.fileName, log: &log)
-        let variants = ChineseVariantTable.load(explicitPath: configuration.openCCTable, log: &log)
-        clock.lap("translations, changelog")
+        log.merge(await bilingual)
+        let (freshness, translationLog) = await translations
+        log.merge(translationLog)
+        let (variants, variantLog) = await variantTable
+        log.merge(variantLog)
+        clock.lap("checks, links, translations")
         guard !log.hasErrors, let templates, let variants else {
             return Outcome(diagnostics: log.sorted, files: [], freshness: freshness, clock: clock)
         }
@@ -139,6 +144,25 @@ public struct HandbookBuilder: Sendable {
         clock.lap("pages, search index, rules.json, llms.txt")
         files.sort { $0.path < $1.path }
         return Outcome(diagnostics: log.sorted, files: files, freshness: freshness, baselineDiff: baselineDiff, clock: clock)
+    }
+
+    private static func bilingualCheck(_ handbook: Handbook) async -> DiagnosticLog {
+        var log = DiagnosticLog()
+        BilingualValidator(handbook: handbook).validate(log: &log)
+        return log
+    }
+
+    private static func translations(_ handbook: Handbook, configuration: BuildConfiguration, displayRoot: String,
+                                     memo: ChapterMemo<[TranslationUnit]>?) async -> (TranslationFreshness, DiagnosticLog) {
+        var log = DiagnosticLog()
+        let lock = TranslationLock.load(contentDirectory: configuration.contentURL, displayRoot: displayRoot, log: &log)
+        let freshness = await TranslationFreshness.evaluate(handbook, lock: lock, log: &log, memo: memo)
+        return (freshness, log)
+    }
+
+    private static func variants(_ configuration: BuildConfiguration) async -> (ChineseVariantTable?, DiagnosticLog) {
+        var log = DiagnosticLog()
+        return (ChineseVariantTable.load(explicitPath: configuration.openCCTable, log: &log), log)
     }
 
     /// Validates everything and writes nothing.
