@@ -105,6 +105,16 @@ import Testing
         }
     }
 
+    @Test func countsFillEveryMarkerAsFoundationDoes() throws {
+        var log = DiagnosticLog()
+        let templates = try #require(TemplateSet.load(from: FixtureHandbook.repoRoot.appendingPathComponent("templates"),
+                                                      displayRoot: "templates", log: &log))
+        let ui = try #require(templates.strings[.zhHans])
+        for format in ["%d 条规则", "%d/%d", "无", "%d%d%", "章节：%d。", "", "%", "d%"] {
+            #expect(ui.count(format, 12) == format.replacingOccurrences(of: "%d", with: "12"), "\(format)")
+        }
+    }
+
     @Test func schemes() async {
         #expect(LinkResolver.scheme(of: "HTTPS://x") == "https")
         #expect(LinkResolver.scheme(of: " java\tscript:alert(1)") == "javascript")

@@ -193,7 +193,8 @@ struct PlainTextRenderer {
         case .blockQuote(let blocks, _):
             return render(blocks)
         case .list(let list, _):
-            return list.items.map { "• " + render($0.blocks).replacingOccurrences(of: "\n", with: " ") }
+            // Each item on one line (a byte map: the loader leaves no CR in the text).
+            return list.items.map { "• " + String(decoding: render($0.blocks).utf8.map { $0 == 0x0A ? 0x20 : $0 }, as: UTF8.self) }
                 .joined(separator: "\n")
         case .codeBlock(_, let code, _):
             return code.trimmingCharacters(in: .newlines)
