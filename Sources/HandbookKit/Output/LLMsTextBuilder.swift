@@ -71,13 +71,14 @@ struct LLMsTextBuilder {
         let ui = strings[language]!
         var text = heading(language)
         let rulesByChapter = Dictionary(grouping: catalog.rules, by: \.chapter)
+        let kinds = Dictionary(uniqueKeysWithValues: Catalog.Rule.Kind.allCases.map { ($0, ui.kindLabel($0).uppercased()) })
         for scope in catalog.scopes {
             text += "\n## \(scope.title[language])\n"
             for chapter in chapters(in: scope) {
                 text += "\n### \(chapter.title[language])\n\n\(link(chapter.url[language], from: page))\n\n\(oneLine(chapter.summary[language]))\n"
                 if let note = chapter.note { text += "\n\(ui.legacy): \(oneLine(note[language]))\n" }
                 for rule in rulesByChapter[chapter.id] ?? [] {
-                    let kind = ui.kindLabel(rule.kind).uppercased()
+                    let kind = kinds[rule.kind]!
                     let status = rule.status == .current ? "" : " [\(rule.status == .legacy ? ui.legacy : ui.deprecated)]"
                     text += "\n#### \(kind): \(rule.title[language])\(status)\n\n"
                     text += "- id: \(rule.id)\n- url: \(link(rule.url[language], from: page))\n- edition: \(rule.introducedIn)\n"
@@ -95,6 +96,16 @@ struct LLMsTextBuilder {
     }
 
     private func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        // Most text has no line break at all (U+000A–000D, U+0085, U+2028, U+2029): kept as it is.
+        let bytes = Array(text.utf8)
+        let breaks = bytes.indices.contains { index in
+            switch bytes[index] {
+            case 0x0A...0x0D: true
+            case 0xC2: index + 1 < bytes.count && bytes[index + 1] == 0x85
+            case 0xE2: index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
+            default: false
+            }
+        }
+        return breaks ? text.split(whereSeparator: \.isNewline).joined(separator: " ") : text
     }
 }

@@ -22,8 +22,9 @@ public enum SiteURLs {
         case .part(let id): return part(id, language)
         case .chapter(let id, let anchor): return chapter(id, language) + (anchor.map { "#\($0)" } ?? "")
         case .rule(let ruleID):
-            let pieces = ruleID.split(separator: ".")
-            return chapter("\(pieces[0])/\(pieces[1])", language) + "#\(pieces[2])"
+            // `part.chapter.local-id`, cut on bytes.
+            let pieces = ruleID.utf8.split(separator: UInt8(ascii: "."))
+            return language.folder + "/" + Substring(pieces[0]) + "/" + Substring(pieces[1]) + ".html#" + Substring(pieces[2])
         case .term(let id): return glossary(language) + "#term-\(id)"
         case .external(let url): return url
         }

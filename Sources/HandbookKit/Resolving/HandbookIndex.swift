@@ -1,11 +1,14 @@
 /// Lookup tables over a loaded handbook: rules by id, anchors by chapter, titles for link text.
 public struct HandbookIndex: Sendable {
     public let handbook: Handbook
+    /// Per language, in `Language.allCases` order (asked for every link of every page).
     /// Positions, not copies: a copy of a chapter per rule cost tens of megabytes in a large
     /// handbook.
-    private var chapterLists: [Language: [Chapter]] = [:]
-    private var chaptersByID: [Language: [String: Int]] = [:]
-    private var rulesByID: [Language: [String: (chapter: Int, rule: Int)]] = [:]
+    private var chapterLists: [[Chapter]] = []
+    private var chaptersByID: [[String: Int]] = []
+    private var rulesByID: [[String: (chapter: Int, rule: Int)]] = []
+
+    private static func slot(_ language: Language) -> Int { language == .zhHans ? 0 : 1 }
 
     public init(_ handbook: Handbook) {
         self.handbook = handbook
@@ -19,29 +22,29 @@ public struct HandbookIndex: Sendable {
                     if case .rule(let rule) = content { rules[chapter.ruleID(rule.localID)] = (position, block) }
                 }
             }
-            chapterLists[language] = list
-            chaptersByID[language] = chapters
-            rulesByID[language] = rules
+            chapterLists.append(list)
+            chaptersByID.append(chapters)
+            rulesByID.append(rules)
         }
     }
 
     public func chapter(_ id: String, in language: Language) -> Chapter? {
-        chaptersByID[language]?[id].map { chapterLists[language]![$0] }
+        chaptersByID[Self.slot(language)][id].map { chapterLists[Self.slot(language)][$0] }
     }
 
     public func rule(_ id: String, in language: Language) -> (chapter: Chapter, rule: Rule)? {
-        guard let (position, block) = rulesByID[language]?[id] else { return nil }
-        let chapter = chapterLists[language]![position]
+        guard let (position, block) = rulesByID[Self.slot(language)][id] else { return nil }
+        let chapter = chapterLists[Self.slot(language)][position]
         guard case .rule(let rule) = chapter.content[block] else { return nil }
         return (chapter, rule)
     }
 
     public func ruleIDs(in language: Language) -> [String] {
-        (rulesByID[language] ?? [:]).keys.sorted()
+        rulesByID[Self.slot(language)].keys.sorted()
     }
 
     public func chapterIDs(in language: Language) -> [String] {
-        (chaptersByID[language] ?? [:]).keys.sorted()
+        chaptersByID[Self.slot(language)].keys.sorted()
     }
 
     /// The title a link to `target` shows when the author gave no text.
