@@ -20,15 +20,18 @@ struct Build: AsyncParsableCommand {
     var timings = false
 
     func run() async throws {
-        let builder = HandbookBuilder(configuration: BuildConfiguration(
+        var builder = HandbookBuilder(configuration: BuildConfiguration(
             contentPath: sources.content, templatesPath: sources.templates, outputPath: output, baseURL: baseURL,
             openCCTable: sources.openccTable, baselinePath: baseline))
+        builder.keepsWorkspace = true
         let outcome = await builder.build()
         Report.print(outcome.diagnostics)
         if timings { print(outcome.clock.report) }
         guard outcome.succeeded else { throw ExitCode.failure }
         let index = URL(fileURLWithPath: output).appendingPathComponent("index.html").standardizedFileURL
         print("Built \(outcome.written.count) files into \(output)/. Open file://\(index.path)")
+        // Exit with the build's data still held: the system takes it back at once (see keepsWorkspace).
+        withExtendedLifetime(outcome) { Foundation.exit(EXIT_SUCCESS) }
     }
 }
 
