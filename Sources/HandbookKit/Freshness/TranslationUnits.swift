@@ -48,14 +48,7 @@ public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
             var started = false
             var index = 0
             while index < bytes.count {
-                let lead = bytes[index]
-                // The scalar starting here (the text is valid UTF-8) and its length in bytes.
-                let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-                var value = UInt32(lead)
-                if length > 1 {
-                    value &= UInt32(0x7F >> length)
-                    for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-                }
+                let (value, length) = UTF8Scalar.decode(at: index, in: bytes)
                 guard isPlain(value) else { return nil }
                 if isWhitespace(value) {
                     pendingSpace = started

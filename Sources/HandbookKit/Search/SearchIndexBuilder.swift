@@ -146,16 +146,8 @@ struct SearchIndexBuilder: Sendable {
                 text.withUTF8 { bytes in
                     var index = 0
                     while index < bytes.count {
-                        let lead = bytes[index]
-                        if lead < 0x80 {
-                            index += 1
-                            continue
-                        }
-                        // The text is valid UTF-8: a lead byte and its continuation bytes.
-                        let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-                        var value = UInt32(lead) & UInt32(0x7F >> length)
-                        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-                        if let scalar = Unicode.Scalar(value), seen.insert(scalar) { found.append(scalar) }
+                        let (value, length) = UTF8Scalar.decode(at: index, in: bytes)
+                        if length > 1, let scalar = Unicode.Scalar(value), seen.insert(scalar) { found.append(scalar) }
                         index += length
                     }
                 }

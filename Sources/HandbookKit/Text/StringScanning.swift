@@ -63,13 +63,7 @@ extension StringProtocol {
             var index = 0
             var previousCR = false
             while index < bytes.count {
-                let lead = bytes[index]
-                let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-                var value = UInt32(lead)
-                if length > 1 {
-                    value &= UInt32(0x7F >> length)
-                    for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-                }
+                let (value, length) = UTF8Scalar.decode(at: index, in: bytes)
                 guard Fingerprint.isPlain(value) else { return nil }
                 if !(previousCR && value == 0x0A) { count += 1 }
                 previousCR = value == 0x0D
@@ -91,6 +85,20 @@ extension StringProtocol {
         guard let first = scalars.firstIndex(where: { !$0.isSpace }) else { return "" }
         let last = scalars.lastIndex(where: { !$0.isSpace })!
         return String(self[first..<scalars.index(after: last)])
+    }
+}
+
+/// Decoding one scalar of text already known to be valid UTF-8 (every Swift string is).
+enum UTF8Scalar {
+    /// The scalar whose lead byte is at `index`, and its length in bytes.
+    @inline(__always)
+    static func decode(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (value: UInt32, length: Int) {
+        let lead = bytes[index]
+        guard lead >= 0x80 else { return (UInt32(lead), 1) }
+        let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        var value = UInt32(lead) & UInt32(0x7F >> length)
+        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        return (value, length)
     }
 }
 
