@@ -94,6 +94,10 @@ import Testing
             ("zh/bars/toolbar.md", "## ", "新的一句。\n\n## ", "the Chinese text, so the English is now behind"),
             ("glossary.yaml", "en: button", "en: push button", "a glossary term that links show"),
             ("en/bars/toolbar.md", "See [[controls/buttons]].", "No link.", "a link removed again"),
+            ("en/bars/toolbar.md", "see [[controls/buttons#verb-titles]]", "see the buttons chapter",
+             "the last link to the other chapter, so its backlink goes (the outline stays the same)"),
+            ("en/bars/toolbar.md", "see the buttons chapter", "see [[controls/buttons#verb-titles]]",
+             "that link back, so the backlink returns"),
         ]
         for edit in edits {
             try fixture.edit(edit.file, replacing: edit.old, with: edit.new)

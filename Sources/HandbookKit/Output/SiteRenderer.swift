@@ -17,6 +17,8 @@ struct SiteRenderer {
     var pageCache: PageCache?
     /// Each chapter's HTML pieces from the previous build, during `serve`.
     var htmlMemo: ChapterMemo<[String]>?
+    /// Each chapter's whole page from the previous build, during `serve`.
+    var pageMemo: ChapterMemo<OutputFile>?
 
     /// The sidebar, rendered once per folder instead of once per page: with it in every page
     /// template, build time grew with the square of the number of chapters.
@@ -212,7 +214,28 @@ struct SiteRenderer {
         return render(page, view, "part")
     }
 
+    /// What a chapter page reads beyond its chapter, the outline and the templates.
+    private struct ChapterPageContext: Equatable, Sendable {
+        var outdated: [Bool]
+        var backlinks: [String]
+    }
+
     func chapterPage(_ chapter: Chapter) -> OutputFile {
+        guard let pageMemo else { return makeChapterPage(chapter) }
+        let language = chapter.language
+        let keys = [chapter.id] + chapter.sections.map { chapter.id + "#" + $0.anchor } + chapter.rules.map { chapter.ruleID($0.localID) }
+        let context = ChapterPageContext(outdated: keys.map { freshness.isOutdated($0, in: language) },
+                                         backlinks: (links.backlinks[language]?[chapter.id] ?? []).sorted())
+        var made = false
+        let page = pageMemo.value(for: chapter, context: context) {
+            made = true
+            return makeChapterPage(chapter)
+        }
+        if !made { pageCache?.noteReused() }
+        return page
+    }
+
+    private func makeChapterPage(_ chapter: Chapter) -> OutputFile {
         let language = chapter.language
         let ui = strings(language)
         let page = SiteURLs.chapter(chapter.id, language)

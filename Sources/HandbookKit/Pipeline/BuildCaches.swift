@@ -70,6 +70,11 @@ public final class PageCache: @unchecked Sendable {
         return data
     }
 
+    /// A page taken whole from the previous build without making its view (`DerivedCaches.pages`).
+    func noteReused() {
+        lock.withLock { reused += 1 }
+    }
+
     /// Counts from zero for the next build's report.
     public func resetCounts() {
         lock.withLock { rendered = 0; reused = 0 }
@@ -83,6 +88,10 @@ public final class PageCache: @unchecked Sendable {
 /// handbook's outline (every id, anchor and title) changes.
 final class DerivedCaches: @unchecked Sendable {
     let html = ChapterMemo<[String]>()
+    /// Whole chapter pages: a page reads its chapter, the outline (titles of neighbours, related
+    /// chapters, backlinks, replacements; the sidebar), the templates, and, given as context,
+    /// its translation notices and backlinks.
+    let pages = ChapterMemo<OutputFile>()
     let searchRecords = ChapterMemo<SearchIndexBuilder.ChapterEntries>()
     let catalogEntries = ChapterMemo<RulesCatalogBuilder.Entries>()
     let translationUnits = ChapterMemo<[TranslationUnit]>()
@@ -114,6 +123,7 @@ final class DerivedCaches: @unchecked Sendable {
             sidebar = nil
         }
         llmsText.removeAll()
+        pages.removeAll()
     }
 
     /// The sidebar of the previous build, or a new one.
@@ -130,6 +140,7 @@ final class DerivedCaches: @unchecked Sendable {
             if self.outline != outline {
                 sidebar = nil
                 html.removeAll()
+                pages.removeAll()
                 searchRecords.removeAll()
                 catalogEntries.removeAll()
                 links.removeAll()
