@@ -140,8 +140,8 @@ struct TemplateProgram: Sendable {
                 var table = -1
                 if let blocks {
                     var ranges: [String: Range<Int>] = [:]
-                    // The overriding bodies are emitted out of line, skipped by a jump-free layout:
-                    // each sits after a no-op section that is never entered.
+                    // The overriding bodies are emitted here, each behind a block without a name:
+                    // running this level skips them; the partial runs them by range.
                     for (block, body) in blocks.sorted(by: { $0.key < $1.key }) {
                         let at = operations.count
                         operations.append(.text(start: 0, count: 0))
