@@ -7,43 +7,44 @@ public enum HTML {
         return result
     }
 
-    /// Appends `text` escaped (`& < > " '`; NUL becomes U+FFFD unless `keepingNUL`, as
-    /// swift-mustache does). Works on bytes: most text needs no escaping and is appended whole.
+    /// What replaces `byte`, or nil when it stays: `& < > " '`, and NUL becomes U+FFFD unless
+    /// `keepingNUL` (as swift-mustache does).
+    private static func replacement(for byte: UInt8, keepingNUL: Bool) -> StaticString? {
+        switch byte {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\""): "&quot;"
+        case UInt8(ascii: "'"): "&#39;"
+        case 0 where !keepingNUL: "\u{FFFD}"
+        default: nil
+        }
+    }
+
+    /// Appends `text` escaped. Most text needs no escaping and is appended whole.
     static func append(escaping text: String, to output: inout String, keepingNUL: Bool = false) {
         var text = text
-        // Offsets of the bytes to replace; none in most text.
-        let special = text.withUTF8 { bytes -> [Int] in
-            var found: [Int] = []
-            for index in bytes.indices {
-                switch bytes[index] {
-                case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"):
-                    found.append(index)
-                case 0 where !keepingNUL: found.append(index)
-                default: break
-                }
-            }
-            return found
-        }
-        guard !special.isEmpty else {
+        guard text.withUTF8({ $0.contains { replacement(for: $0, keepingNUL: keepingNUL) != nil } }) else {
             output += text
             return
         }
-        let utf8 = text.utf8
-        var start = utf8.startIndex
-        for offset in special {
-            let index = utf8.index(utf8.startIndex, offsetBy: offset)
-            output += text[start..<index]
-            let replacement = switch utf8[index] {
-            case UInt8(ascii: "&"): "&amp;"
-            case UInt8(ascii: "<"): "&lt;"
-            case UInt8(ascii: ">"): "&gt;"
-            case UInt8(ascii: "\""): "&quot;"
-            case UInt8(ascii: "'"): "&#39;"
-            default: "\u{FFFD}"
+        var bytes: [UInt8] = []
+        append(escaping: text, to: &bytes, keepingNUL: keepingNUL)
+        output += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `text` escaped to bytes, copying the runs between replacements whole.
+    static func append(escaping text: String, to output: inout [UInt8], keepingNUL: Bool = false) {
+        var text = text
+        text.withUTF8 { bytes in
+            var run = 0
+            for index in bytes.indices {
+                guard let replacement = replacement(for: bytes[index], keepingNUL: keepingNUL) else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                replacement.withUTF8Buffer { output.append(contentsOf: $0) }
+                run = index + 1
             }
-            output += replacement
-            start = utf8.index(after: index)
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         }
-        output += text[start...]
     }
 }

@@ -29,7 +29,7 @@ struct SiteRenderer {
     init(index: HandbookIndex, resolver: LinkResolver, links: LinkChecker.Findings, templates: TemplateSet,
          baseURL: String?, freshness: TranslationFreshness = TranslationFreshness(), changelog: Changelog = Changelog(),
          unreleased: CatalogDiff? = nil, pageCache: PageCache? = nil, htmlMemo: ChapterMemo<[String]>? = nil,
-         navigation: NavigationCache? = nil) {
+         pageMemo: ChapterMemo<OutputFile>? = nil, navigation: NavigationCache? = nil) {
         self.index = index
         self.resolver = resolver
         self.links = links
@@ -40,6 +40,7 @@ struct SiteRenderer {
         self.unreleased = unreleased
         self.pageCache = pageCache
         self.htmlMemo = htmlMemo
+        self.pageMemo = pageMemo
         self.navigation = navigation ?? NavigationCache(handbook: index.handbook, templates: templates)
         readingOrder = Language.allCases.reduce(into: [:]) { order, language in
             order[language] = Dictionary(uniqueKeysWithValues: index.handbook.chapters(in: language).enumerated().map { ($1.id, $0) })
@@ -58,12 +59,6 @@ struct SiteRenderer {
     private let uiTables: [Language: UIStringTable]
     /// Each chapter's place in its language's reading order, for the pager.
     private let readingOrder: [Language: [String: Int]]
-
-    /// Every page, chapter pages on all cores.
-    func render() async -> [OutputFile] {
-        let renderer = self
-        return fixedPages() + (await ParallelMap.map(chapters) { renderer.chapterPage($0) })
-    }
 
     /// Every chapter of both languages, in the order their pages are listed.
     var chapters: [Chapter] { Language.allCases.flatMap { handbook.chapters(in: $0) } }

@@ -75,7 +75,8 @@ public struct SiteWriter: Sendable {
             self.lock = lock
         }
 
-        /// Writes files into the staging folder, on all cores; callable from several threads.
+        /// Writes files into the staging folder; callable from several tasks at once. A large set
+        /// of files is written on all cores.
         public func add(_ files: [OutputFile]) async throws {
             for folder in Set(files.map { ($0.path as NSString).deletingLastPathComponent }).sorted() {
                 // Under the lock: another thread must not write into a folder still being made.

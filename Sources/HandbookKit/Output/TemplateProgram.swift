@@ -399,28 +399,10 @@ struct TemplateProgram: Sendable {
 
     /// Appends a value, with swift-mustache's HTML escaping (`& < > " '`, NUL kept) when `escaped`.
     static func append(_ value: String, escaped: Bool, to output: inout [UInt8]) {
-        var value = value
-        value.withUTF8 { bytes in
-            guard escaped else {
-                output.append(contentsOf: bytes)
-                return
-            }
-            var run = 0
-            for index in bytes.indices {
-                let replacement: StaticString
-                switch bytes[index] {
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case UInt8(ascii: "\""): replacement = "&quot;"
-                case UInt8(ascii: "'"): replacement = "&#39;"
-                default: continue
-                }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
-                output.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-                run = index + 1
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<bytes.count]))
+        if escaped {
+            HTML.append(escaping: value, to: &output, keepingNUL: true)
+        } else {
+            output.append(contentsOf: value.utf8)
         }
     }
 

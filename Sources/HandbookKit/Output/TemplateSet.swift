@@ -74,8 +74,4 @@ public struct TemplateSet: Sendable {
         return Data((library.render(view, withTemplate: template) ?? "").utf8)
     }
 
-    /// The page as swift-mustache's own renderer makes it, for comparison in tests.
-    func renderWithLibrary(_ view: some TemplateView, with template: String) -> String {
-        library.render(view, withTemplate: template) ?? ""
-    }
 }

@@ -86,12 +86,11 @@ public struct HandbookBuilder: Sendable {
         let catalog = await catalogBuilder.build()
         let baselineDiff = configuration.baselinePath.flatMap { BaselineCheck(path: $0).run(current: catalog, log: &log) }
         clock.lap("rules catalogue")
-        var pages = SiteRenderer(index: index, resolver: resolver, links: links, templates: templates,
-                                 baseURL: configuration.baseURL, freshness: freshness, changelog: changelog,
-                                 unreleased: baselineDiff, pageCache: caches?.pages, htmlMemo: derived?.html,
-                                 navigation: derived?.navigation { NavigationCache(handbook: handbook, templates: templates) })
-        pages.pageMemo = derived?.pages
-        let renderer = pages
+        let renderer = SiteRenderer(index: index, resolver: resolver, links: links, templates: templates,
+                                    baseURL: configuration.baseURL, freshness: freshness, changelog: changelog,
+                                    unreleased: baselineDiff, pageCache: caches?.pages, htmlMemo: derived?.html,
+                                    pageMemo: derived?.pages,
+                                    navigation: derived?.navigation { NavigationCache(handbook: handbook, templates: templates) })
         var searchBuilder = SearchIndexBuilder(index: index, catalogText: { catalogBuilder.plainText($1, $0) },
                                                normalizer: SearchNormalizer(variants: variants), memo: derived?.searchRecords,
                                                foldedScalars: derived?.scalarFolds)

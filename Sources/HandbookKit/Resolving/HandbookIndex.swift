@@ -1,9 +1,8 @@
 /// Lookup tables over a loaded handbook: rules by id, anchors by chapter, titles for link text.
 public struct HandbookIndex: Sendable {
     public let handbook: Handbook
-    /// Per language, in `Language.allCases` order (asked for every link of every page).
-    /// Positions, not copies: a copy of a chapter per rule cost tens of megabytes in a large
-    /// handbook.
+    /// Per language, in `Language.allCases` order (asked for every link of every page). A rule
+    /// is found by its chapter's position and its block's, not kept as a copy.
     private var chapterLists: [[Chapter]] = []
     private var chaptersByID: [[String: Int]] = []
     private var rulesByID: [[String: (chapter: Int, rule: Int)]] = []
