@@ -36,4 +36,47 @@ import Testing
         #expect(part.contains("<a href=\"index.html\" aria-current=\"page\">"))
         #expect(!part.contains("toolbar.html"))
     }
+
+    /// Windows are cut from runs of `windowRadius` chapters so that neighbours share one rendering;
+    /// every chapter still sees at least that many neighbours on either side, and only itself
+    /// marked current.
+    @Test func everyChapterOfALongPartSeesItsNeighboursAndOnlyItselfMarked() async throws {
+        let fixture = try FixtureHandbook()
+        for number in 0..<40 {
+            try fixture.write("en/controls/extra-\(number).md", """
+                ---
+                id: controls/extra-\(number)
+                title: Extra \(number)
+                summary: One of many.
+                weight: \(100 + number)
+                edition: iOS 12
+                status: current
+                ---
+
+                Text.
+
+                """)
+        }
+        var log = DiagnosticLog()
+        let handbook = await HandbookLoader(contentDirectory: fixture.content, displayRoot: "content").load(log: &log)
+        let templates = try #require(TemplateSet.load(from: fixture.root.appendingPathComponent("templates"),
+                                                      displayRoot: "templates", log: &log))
+        let navigation = NavigationCache(handbook: handbook, templates: templates, fullListLimit: 1)
+        let chapters = handbook.chapters(in: .en).filter { $0.part == "controls" }
+        #expect(chapters.count > 3 * NavigationCache.windowRadius)
+        let radius = NavigationCache.windowRadius
+        for (position, chapter) in chapters.enumerated() {
+            let html = navigation.html(language: .en, page: SiteURLs.chapter(chapter.id, .en), currentPart: "controls",
+                                       currentChapter: chapter.id)
+            let file = { (id: String) in String(id.split(separator: "/").last!) + ".html" }
+            let listed = chapters.indices.filter { html.contains("<a href=\"\(file(chapters[$0].id))\"") }
+            #expect(html.components(separatedBy: "aria-current").count == 2)
+            #expect(html.contains("<a href=\"\(file(chapter.id))\" aria-current=\"page\">"), "\(chapter.id) is marked")
+            let first = try #require(listed.first), last = try #require(listed.last)
+            #expect(listed == Array(first...last), "the window is one run of chapters")
+            #expect(position - first >= min(radius, position), "\(chapter.id): neighbours before")
+            #expect(last - position >= min(radius, chapters.count - 1 - position), "\(chapter.id): neighbours after")
+            #expect(listed.count <= 3 * radius)
+        }
+    }
 }

@@ -9,10 +9,17 @@ import Foundation
 /// reader and would make every page, and the build, grow with the size of the handbook: the
 /// sidebar then lists the parts, and under the current part only the chapters around the current
 /// one and a link to the part's page, which lists them all.
+///
+/// That window is cut on fixed boundaries so that neighbours share it: a part's chapters are
+/// grouped in runs of `windowRadius`, and a chapter's window is its own run with the runs before
+/// and after it. Every chapter thus sees at least `windowRadius` neighbours on either side (where
+/// the part has them), and the sidebar is rendered, with slots, once per run instead of once per
+/// page.
 struct NavigationCache: Sendable {
     /// The most chapters per language the sidebar lists in full.
     static let defaultFullListLimit = 400
-    /// Chapters listed before and after the current one in a windowed sidebar.
+    /// The fewest chapters a windowed sidebar lists before and after the current one, and the
+    /// length of the runs windows are made of.
     static let windowRadius = 8
 
     /// Stands in for a page's marks in the cached HTML: content cannot hold NUL (the loader
@@ -38,6 +45,8 @@ struct NavigationCache: Sendable {
     /// Each part's chapters in order, and each chapter's place in its part.
     private let partChapters: [Language: [String: [Chapter]]]
     private let positions: [Language: [String: Int]]
+    /// Windowed sidebars, rendered as pages first ask for them.
+    private let windows = WindowMemo()
 
     init(handbook: Handbook, templates: TemplateSet, fullListLimit: Int = Self.defaultFullListLimit) {
         self.handbook = handbook
@@ -111,6 +120,32 @@ struct NavigationCache: Sendable {
     /// The sidebar of a large handbook: every part, and around the current chapter a window of
     /// its part's chapters with a link to the part's full list.
     private func windowed(language: Language, page: String, currentPart: String?, currentChapter: String?) -> String {
+        let current = " aria-current=\"page\""
+        guard let currentPart, let currentChapter, let position = positions[language]?[currentChapter] else {
+            return windowed(language: language, page: page, currentPart: currentPart, run: nil)
+                .joined(separator: "")
+        }
+        let run = position / Self.windowRadius
+        let key = WindowMemo.Key(language: language, folder: SiteURLs.folder(of: page), part: currentPart, run: run)
+        let pieces = windows.pieces(for: key) {
+            windowed(language: language, page: page, currentPart: currentPart, run: run)
+        }
+        // One slot per listed chapter, in order: the window starts at the run before this one.
+        let first = max(0, run - 1) * Self.windowRadius
+        let marked = position - first
+        var result = ""
+        result.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count } + current.utf8.count)
+        for (index, piece) in pieces.enumerated() {
+            if index > 0, index - 1 == marked { result += current }
+            result += piece
+        }
+        return result
+    }
+
+    /// The windowed sidebar of a page in `currentPart`'s folder, split where each chapter of the
+    /// window is marked (the current one is marked by the caller). Without a run, the part's own
+    /// page: the part marked current and only the link to its list.
+    private func windowed(language: Language, page: String, currentPart: String?, run: Int?) -> [Substring] {
         let rel = { (path: String) in SiteURLs.relative(path, from: page) }
         let ui = templates.strings[language]!
         let current = " aria-current=\"page\""
@@ -119,21 +154,40 @@ struct NavigationCache: Sendable {
                 return NavPartView(title: part.title, href: rel(SiteURLs.part(part.id, language)))
             }
             let all = partChapters[language]?[part.id] ?? []
-            let window = currentChapter.flatMap { positions[language]?[$0] }.map { position in
-                all[max(0, position - Self.windowRadius)...min(all.count - 1, position + Self.windowRadius)]
+            let window = run.map { run in
+                all[min(all.count, max(0, run - 1) * Self.windowRadius)..<min(all.count, (run + 2) * Self.windowRadius)]
             } ?? []
             let partHref = rel(SiteURLs.part(part.id, language))
             var chapters = window.map { chapter in
-                NavLinkView(title: chapter.title, href: rel(SiteURLs.chapter(chapter.id, language)),
-                            mark: chapter.id == currentChapter ? current : "")
+                NavLinkView(title: chapter.title, href: rel(SiteURLs.chapter(chapter.id, language)), mark: Self.slot)
             }
             if window.count < all.count {
                 chapters.append(NavLinkView(title: ui.count(ui.chaptersCount, all.count), href: partHref, mark: ""))
             }
             return NavPartView(title: part.title, href: partHref, openMark: " open",
-                               mark: currentChapter == nil ? current : "", chapters: chapters,
+                               mark: run == nil ? current : "", chapters: chapters,
                                hasChapters: !chapters.isEmpty)
         })
-        return templates.render(view, with: "nav")
+        return templates.render(view, with: "nav").split(separator: Character(Self.slot), omittingEmptySubsequences: false)
+    }
+}
+
+/// The windowed sidebars made so far, shared by the tasks rendering pages.
+private final class WindowMemo: @unchecked Sendable {
+    struct Key: Hashable {
+        var language: Language
+        var folder: String
+        var part: String
+        var run: Int
+    }
+
+    private let lock = NSLock()
+    private var made: [Key: [Substring]] = [:]
+
+    func pieces(for key: Key, make: () -> [Substring]) -> [Substring] {
+        if let known = lock.withLock({ made[key] }) { return known }
+        let pieces = make()
+        lock.withLock { made[key] = pieces }
+        return pieces
     }
 }

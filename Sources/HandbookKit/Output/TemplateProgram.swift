@@ -31,13 +31,25 @@ struct TemplateProgram: Sendable {
         /// The same for every tag with this text, across the program's templates: its index in
         /// the program's names and its memo slot.
         var id: Int
+        /// The same for every name with this first part (`layout` of `layout.ui.next`): the memo
+        /// slot of what the page's own view answers for it.
+        var head: Int
 
-        init(_ text: String, ids: inout [String: Int]) {
+        init(_ text: String, ids: inout Identifiers) {
             anchored = text.hasPrefix(".")
             parts = text == "." ? [] : text.split(separator: ".").map(String.init)
-            id = ids[text] ?? ids.count
-            ids[text] = id
+            id = ids.names[text] ?? ids.names.count
+            ids.names[text] = id
+            let first = parts.first ?? ""
+            head = ids.heads[first] ?? ids.heads.count
+            ids.heads[first] = head
         }
+    }
+
+    /// Numbers given to tag names and to their first parts while the templates are read.
+    struct Identifiers {
+        var names: [String: Int] = [:]
+        var heads: [String: Int] = [:]
     }
 
     /// One step of a program. A section's or block's body is the operations after it, up to `end`.
@@ -62,9 +74,10 @@ struct TemplateProgram: Sendable {
         let templateNumbers: [String: Int]
         /// Per inheriting partial: block name → the operations that override it.
         let overrides: [[String: Range<Int>]]
+        let headCount: Int
 
         init(operations: [Operation], text: [UInt8], names: [Name], strings: [String], templates: [Range<Int>],
-             templateNumbers: [String: Int], overrides: [[String: Range<Int>]]) {
+             templateNumbers: [String: Int], overrides: [[String: Range<Int>]], headCount: Int) {
             self.operations = operations
             self.text = text
             self.names = names
@@ -72,6 +85,7 @@ struct TemplateProgram: Sendable {
             self.templates = templates
             self.templateNumbers = templateNumbers
             self.overrides = overrides
+            self.headCount = headCount
         }
     }
 
@@ -80,19 +94,19 @@ struct TemplateProgram: Sendable {
     /// Compiles every template of `library`; nil when one of them needs swift-mustache itself.
     init?(library: MustacheLibrary, names: [String]) {
         var parsed: [(String, [Node])] = []
-        var ids: [String: Int] = [:]
+        var ids = Identifiers()
         for name in names {
             guard let template = library.getTemplate(named: name), let nodes = Self.nodes(of: template, ids: &ids)
             else { return nil }
             parsed.append((name, nodes))
         }
         var assembler = Assembler(templateNumbers: Dictionary(uniqueKeysWithValues: parsed.enumerated().map { ($1.0, $0) }),
-                                  nameCount: ids.count)
+                                  nameCount: ids.names.count)
         var templates: [Range<Int>] = []
         for (_, nodes) in parsed { templates.append(assembler.emitBody(nodes)) }
         code = Code(operations: assembler.operations, text: assembler.text, names: assembler.names.map { $0! },
                     strings: assembler.strings, templates: templates, templateNumbers: assembler.templateNumbers,
-                    overrides: assembler.overrides)
+                    overrides: assembler.overrides, headCount: ids.heads.count)
     }
 
     /// Flattens nodes into operations; every body is emitted where it is used, so that a
@@ -173,13 +187,13 @@ struct TemplateProgram: Sendable {
         guard let number = code.templateNumbers[name] else { return nil }
         var output: [UInt8] = []
         output.reserveCapacity(16 * 1024)
-        var context = Context(stack: [], lookups: Lookups(nameCount: code.names.count))
+        var context = Context(lookups: Lookups(nameCount: code.names.count, headCount: code.headCount))
         context.push(.view(view))
         let code = self.code
         code.operations.withUnsafeBufferPointer { operations in
             code.text.withUnsafeBufferPointer { text in
                 let machine = Machine(code: code, operations: operations, text: text)
-                machine.run(code.templates[number], &context, into: &output)
+                machine.run(code.templates[number], Scope(), &context, into: &output)
             }
         }
         return output
@@ -187,13 +201,18 @@ struct TemplateProgram: Sendable {
 
     // MARK: Rendering
 
-    private struct Context {
-        var stack: [TemplateValue]
-        /// For each frame of the stack, its view type's number in `lookups` (-1: not a view).
-        var frameTypes: [Int] = []
+    /// Where in the templates a render is: set by partials and blocks for what they contain.
+    private struct Scope {
         /// The indentation of the partial being rendered, if any.
         var indentation: String?
         var inherited: [String: Range<Int>]?
+    }
+
+    /// The context stack and what the render has learnt, one per render and never copied.
+    private struct Context {
+        var stack: [TemplateValue] = []
+        /// For each frame of the stack, its view type's number in `lookups` (-1: not a view).
+        var frameTypes: [Int] = []
         var lookups: Lookups
 
         mutating func push(_ value: TemplateValue) {
@@ -213,19 +232,23 @@ struct TemplateProgram: Sendable {
 
     /// What one render has learnt about names. A page's view is the bottom of the stack for the
     /// whole render, so a name it answers (`layout.ui.next`, asked once per rule) is looked up,
-    /// and its value boxed, once. Which names a type of view does not have is the same for every
-    /// value of the type, so a miss is not asked again.
+    /// and its value boxed, once; so is the value of a first part many names share (`layout`,
+    /// a large view, is boxed once per page, not once per `layout.…` name). Which names a type
+    /// of view does not have is the same for every value of the type, so a miss is not asked
+    /// again.
     private struct Lookups {
         var root: [TemplateValue??]
+        var heads: [TemplateValue??]
         /// The view types met so far (a page has a handful), numbered by position.
         private var types: [ObjectIdentifier] = []
         /// Per type number, a row of `nameCount` flags: the type lacks that name.
         private var misses: [Bool] = []
         let nameCount: Int
 
-        init(nameCount: Int) {
+        init(nameCount: Int, headCount: Int) {
             self.nameCount = nameCount
             root = Array(repeating: nil, count: nameCount)
+            heads = Array(repeating: nil, count: headCount)
         }
 
         mutating func number(of type: ObjectIdentifier) -> Int {
@@ -258,11 +281,11 @@ struct TemplateProgram: Sendable {
             }
         }
 
-        func run(_ range: Range<Int>, _ context: inout Context, into output: inout [UInt8]) {
-            guard let indentation = context.indentation, !indentation.isEmpty else {
+        func run(_ range: Range<Int>, _ scope: Scope, _ context: inout Context, into output: inout [UInt8]) {
+            guard let indentation = scope.indentation, !indentation.isEmpty else {
                 var index = range.lowerBound
                 while index < range.upperBound {
-                    step(index, &context, into: &output)
+                    step(index, scope, &context, into: &output)
                     index = next(after: index)
                 }
                 return
@@ -273,7 +296,7 @@ struct TemplateProgram: Sendable {
             var index = range.lowerBound
             while index < range.upperBound {
                 var piece: [UInt8] = []
-                step(index, &context, into: &piece)
+                step(index, scope, &context, into: &piece)
                 if !piece.isEmpty, local.last == UInt8(ascii: "\n") { local += indentation.utf8 }
                 local += piece
                 index = next(after: index)
@@ -281,7 +304,7 @@ struct TemplateProgram: Sendable {
             output += local
         }
 
-        private func step(_ index: Int, _ context: inout Context, into output: inout [UInt8]) {
+        private func step(_ index: Int, _ scope: Scope, _ context: inout Context, into output: inout [UInt8]) {
             switch operations[index] {
             case .text(let start, let count):
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<(start + count)]))
@@ -297,47 +320,45 @@ struct TemplateProgram: Sendable {
                 let value = lookup(name, in: &context) ?? .nothing
                 if inverted {
                     switch value {
-                    case .list(let items) where items.isEmpty: runPushing(value, body, &context, into: &output)
-                    case .flag(false), .nothing: run(body, &context, into: &output)
+                    case .list(let items) where items.isEmpty: runPushing(value, body, scope, &context, into: &output)
+                    case .flag(false), .nothing: run(body, scope, &context, into: &output)
                     default: break
                     }
                     return
                 }
                 switch value {
                 case .list(let items):
-                    for item in items { runPushing(.view(item), body, &context, into: &output) }
+                    for item in items { runPushing(.view(item), body, scope, &context, into: &output) }
                 case .flag(let flag):
-                    if flag { run(body, &context, into: &output) }
+                    if flag { run(body, scope, &context, into: &output) }
                 case .nothing:
                     break
                 default:
-                    runPushing(value, body, &context, into: &output)
+                    runPushing(value, body, scope, &context, into: &output)
                 }
             case .partial(let template, let indented, let overrides):
                 guard template >= 0 else { return }
-                var inner = context
-                if indented >= 0 { inner.indentation = (context.indentation ?? "") + code.strings[indented] }
+                var inner = scope
+                if indented >= 0 { inner.indentation = (scope.indentation ?? "") + code.strings[indented] }
                 if overrides >= 0 {
                     // Blocks the caller's caller overrides win over this partial's own overrides.
                     let own = code.overrides[overrides]
-                    inner.inherited = context.inherited.map { $0.merging(own) { outer, _ in outer } } ?? own
+                    inner.inherited = scope.inherited.map { $0.merging(own) { outer, _ in outer } } ?? own
                 }
-                run(code.templates[template], &inner, into: &output)
-                context.lookups = inner.lookups
+                run(code.templates[template], inner, &context, into: &output)
             case .block(let name, let indented, let end):
                 // A block with no name holds a partial's overriding body: never run in place.
                 guard name >= 0 else { return }
-                var inner = context
-                if indented >= 0 { inner.indentation = (context.indentation ?? "") + code.strings[indented] }
-                run(context.inherited?[code.strings[name]] ?? (index + 1)..<end, &inner, into: &output)
-                context.lookups = inner.lookups
+                var inner = scope
+                if indented >= 0 { inner.indentation = (scope.indentation ?? "") + code.strings[indented] }
+                run(scope.inherited?[code.strings[name]] ?? (index + 1)..<end, inner, &context, into: &output)
             }
         }
 
-        private func runPushing(_ value: TemplateValue, _ body: Range<Int>, _ context: inout Context,
+        private func runPushing(_ value: TemplateValue, _ body: Range<Int>, _ scope: Scope, _ context: inout Context,
                                 into output: inout [UInt8]) {
             context.push(value)
-            run(body, &context, into: &output)
+            run(body, scope, &context, into: &output)
             context.pop()
         }
 
@@ -351,7 +372,16 @@ struct TemplateProgram: Sendable {
                 let type = context.frameTypes[depth]
                 if type < 0 || context.lookups.lacks(type, id) { continue }
                 if depth == 0, let known = context.lookups.root[id] { return known }
-                guard case .view(let view) = context.stack[depth], let found = TemplateProgram.child(first, of: view) else {
+                let answer: TemplateValue?
+                if depth == 0, let known = context.lookups.heads[name.head] {
+                    answer = known
+                } else if case .view(let view) = context.stack[depth] {
+                    answer = TemplateProgram.child(first, of: view)
+                    if depth == 0 { context.lookups.heads[name.head] = .some(answer) }
+                } else {
+                    answer = nil
+                }
+                guard let found = answer else {
                     context.lookups.noteMiss(type, id)
                     continue
                 }
@@ -410,7 +440,7 @@ struct TemplateProgram: Sendable {
 
     /// swift-mustache keeps its token list internal; it is read by reflection, once per template.
     /// Anything unexpected yields nil, and the templates are then rendered by swift-mustache.
-    private static func nodes(of template: MustacheTemplate, ids: inout [String: Int]) -> [Node]? {
+    private static func nodes(of template: MustacheTemplate, ids: inout Identifiers) -> [Node]? {
         guard let tokens = Mirror(reflecting: template).descendant("tokens") as? [Any] else { return nil }
         var nodes: [Node] = []
         for token in tokens {
