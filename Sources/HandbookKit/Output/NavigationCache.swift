@@ -112,7 +112,7 @@ struct NavigationCache: Sendable {
             return NavPartView(title: part.title, href: rel(SiteURLs.part(part.id, language)), openMark: slot,
                                mark: slot, chapters: chapters, hasChapters: !chapters.isEmpty)
         })
-        let text = templates.render(view, with: "nav").split(separator: Character(slot), omittingEmptySubsequences: false)
+        let text = Self.split(templates.render(view, with: "nav"))
         precondition(text.count == next + 1, "nav.mustache must print each part's openMark and mark and each chapter's mark once")
         return Pieces(text: text, partSlot: partSlot, chapterSlot: chapterSlot)
     }
@@ -168,7 +168,20 @@ struct NavigationCache: Sendable {
                                mark: run == nil ? current : "", chapters: chapters,
                                hasChapters: !chapters.isEmpty)
         })
-        return templates.render(view, with: "nav").split(separator: Character(Self.slot), omittingEmptySubsequences: false)
+        return Self.split(templates.render(view, with: "nav"))
+    }
+
+    /// The rendered sidebar cut at its slots. On bytes: a slot is one byte, and splitting on
+    /// `Character` would break the whole text into grapheme clusters first.
+    private static func split(_ html: String) -> [Substring] {
+        var pieces: [Substring] = []
+        var start = html.utf8.startIndex
+        for index in html.utf8.indices where html.utf8[index] == 0 {
+            pieces.append(Substring(html.utf8[start..<index]))
+            start = html.utf8.index(after: index)
+        }
+        pieces.append(Substring(html.utf8[start...]))
+        return pieces
     }
 }
 
