@@ -25,6 +25,8 @@ struct NavigationCache: Sendable {
     /// Stands in for a page's marks in the cached HTML: content cannot hold NUL (the loader
     /// rejects it), so the rendered list splits on it unambiguously.
     private static let slot = "\u{0}"
+    /// What marks the current page's link.
+    private static let currentMark = " aria-current=\"page\""
 
     /// One folder's sidebar, split at its slots. Slots come in document order: per part, its
     /// `<li>` class, its link, then one per chapter link.
@@ -80,14 +82,19 @@ struct NavigationCache: Sendable {
         var marks: [Int: String] = [:]
         if let currentPart, let slot = pieces.partSlot[currentPart] {
             marks[slot] = " open"
-            if currentChapter == nil { marks[slot + 1] = " aria-current=\"page\"" }
+            if currentChapter == nil { marks[slot + 1] = Self.currentMark }
         }
         if let currentChapter, let slot = pieces.chapterSlot[currentChapter] {
-            marks[slot] = " aria-current=\"page\""
+            marks[slot] = Self.currentMark
         }
+        return Self.join(pieces.text, marks: marks)
+    }
+
+    /// The pieces of a rendered sidebar with each slot filled by its mark (empty where none).
+    private static func join(_ pieces: [Substring], marks: [Int: String]) -> String {
         var result = ""
-        result.reserveCapacity(pieces.text.reduce(0) { $0 + $1.utf8.count } + 64)
-        for (index, piece) in pieces.text.enumerated() {
+        result.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count } + 64)
+        for (index, piece) in pieces.enumerated() {
             if index > 0, let mark = marks[index - 1] { result += mark }
             result += piece
         }
@@ -120,10 +127,8 @@ struct NavigationCache: Sendable {
     /// The sidebar of a large handbook: every part, and around the current chapter a window of
     /// its part's chapters with a link to the part's full list.
     private func windowed(language: Language, page: String, currentPart: String?, currentChapter: String?) -> String {
-        let current = " aria-current=\"page\""
         guard let currentPart, let currentChapter, let position = positions[language]?[currentChapter] else {
-            return windowed(language: language, page: page, currentPart: currentPart, run: nil)
-                .joined(separator: "")
+            return Self.join(windowed(language: language, page: page, currentPart: currentPart, run: nil), marks: [:])
         }
         let run = position / Self.windowRadius
         let key = WindowMemo.Key(language: language, folder: SiteURLs.folder(of: page), part: currentPart, run: run)
@@ -132,14 +137,7 @@ struct NavigationCache: Sendable {
         }
         // One slot per listed chapter, in order: the window starts at the run before this one.
         let first = max(0, run - 1) * Self.windowRadius
-        let marked = position - first
-        var result = ""
-        result.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count } + current.utf8.count)
-        for (index, piece) in pieces.enumerated() {
-            if index > 0, index - 1 == marked { result += current }
-            result += piece
-        }
-        return result
+        return Self.join(pieces, marks: [position - first: Self.currentMark])
     }
 
     /// The windowed sidebar of a page in `currentPart`'s folder, split where each chapter of the
@@ -148,7 +146,6 @@ struct NavigationCache: Sendable {
     private func windowed(language: Language, page: String, currentPart: String?, run: Int?) -> [Substring] {
         let rel = { (path: String) in SiteURLs.relative(path, from: page) }
         let ui = templates.strings[language]!
-        let current = " aria-current=\"page\""
         let view = NavView(parts: handbook.parts(in: language).map { part in
             guard part.id == currentPart else {
                 return NavPartView(title: part.title, href: rel(SiteURLs.part(part.id, language)))
@@ -165,7 +162,7 @@ struct NavigationCache: Sendable {
                 chapters.append(NavLinkView(title: ui.count(ui.chaptersCount, all.count), href: partHref, mark: ""))
             }
             return NavPartView(title: part.title, href: partHref, openMark: " open",
-                               mark: run == nil ? current : "", chapters: chapters,
+                               mark: run == nil ? Self.currentMark : "", chapters: chapters,
                                hasChapters: !chapters.isEmpty)
         })
         return Self.split(templates.render(view, with: "nav"))
