@@ -182,41 +182,77 @@ struct PlainTextRenderer {
     /// The text shown for a `[[…]]` link.
     var wikiLinkText: (_ target: String, _ text: String?) -> String
 
-    func render(_ blocks: [MarkdownBlock]) -> String {
-        blocks.map(render).filter { !$0.isEmpty }.joined(separator: "\n")
+    /// Non-empty blocks, one per line.
+    func render(_ blocks: [MarkdownBlock]) -> String { text { append(blocks, to: &$0) } }
+
+    func render(_ block: MarkdownBlock) -> String { text { append(block, to: &$0) } }
+
+    func render(_ inlines: [MarkdownInline]) -> String { text { append(inlines, to: &$0) } }
+
+    // Written into one byte buffer: joining a string per block and per inline allocated more
+    // than the text itself.
+    private func text(_ write: (inout [UInt8]) -> Void) -> String {
+        var bytes: [UInt8] = []
+        write(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    func render(_ block: MarkdownBlock) -> String {
-        switch block {
-        case .paragraph(let inlines, _), .heading(_, let inlines, _):
-            return render(inlines)
-        case .blockQuote(let blocks, _):
-            return render(blocks)
-        case .list(let list, _):
-            // Each item on one line (a byte map: the loader leaves no CR in the text).
-            return list.items.map { "• " + String(decoding: render($0.blocks).utf8.map { $0 == 0x0A ? 0x20 : $0 }, as: UTF8.self) }
-                .joined(separator: "\n")
-        case .codeBlock(_, let code, _):
-            return code.trimmingCharacters(in: .newlines)
-        case .html(let raw, _):
-            return raw.trimmingCharacters(in: .newlines)
-        case .thematicBreak:
-            return ""
-        case .table(let table, _):
-            return ([table.header] + table.rows).map { $0.map(render).joined(separator: " | ") }
-                .joined(separator: "\n")
+    private func append(_ blocks: [MarkdownBlock], to out: inout [UInt8]) {
+        var wroteAny = false
+        for block in blocks {
+            let before = out.count
+            if wroteAny { out.append(0x0A) }
+            let start = out.count
+            append(block, to: &out)
+            if out.count == start {
+                out.removeSubrange(before..<start)  // an empty block gets no line of its own
+            } else {
+                wroteAny = true
+            }
         }
     }
 
-    func render(_ inlines: [MarkdownInline]) -> String {
-        inlines.map { inline -> String in
-            switch inline {
-            case .wikiLink(let target, let text, _): return wikiLinkText(target, text)
-            case .emphasis(let c), .strong(let c), .strikethrough(let c), .link(_, _, let c, _),
-                 .image(_, _, let c, _):
-                return render(c)
-            default: return inline.plainText
+    private func append(_ block: MarkdownBlock, to out: inout [UInt8]) {
+        switch block {
+        case .paragraph(let inlines, _), .heading(_, let inlines, _):
+            append(inlines, to: &out)
+        case .blockQuote(let blocks, _):
+            append(blocks, to: &out)
+        case .list(let list, _):
+            // Each item on one line (a byte map: the loader leaves no CR in the text).
+            for (number, item) in list.items.enumerated() {
+                if number > 0 { out.append(0x0A) }
+                out.append(contentsOf: "• ".utf8)
+                let start = out.count
+                append(item.blocks, to: &out)
+                for index in start..<out.count where out[index] == 0x0A { out[index] = 0x20 }
             }
-        }.joined()
+        case .codeBlock(_, let code, _):
+            out.append(contentsOf: code.trimmingCharacters(in: .newlines).utf8)
+        case .html(let raw, _):
+            out.append(contentsOf: raw.trimmingCharacters(in: .newlines).utf8)
+        case .thematicBreak:
+            break
+        case .table(let table, _):
+            for (number, row) in ([table.header] + table.rows).enumerated() {
+                if number > 0 { out.append(0x0A) }
+                for (column, cell) in row.enumerated() {
+                    if column > 0 { out.append(contentsOf: " | ".utf8) }
+                    append(cell, to: &out)
+                }
+            }
+        }
+    }
+
+    private func append(_ inlines: [MarkdownInline], to out: inout [UInt8]) {
+        for inline in inlines {
+            switch inline {
+            case .wikiLink(let target, let text, _): out.append(contentsOf: wikiLinkText(target, text).utf8)
+            case .emphasis(let c), .strong(let c), .strikethrough(let c), .link(_, _, let c, _), .image(_, _, let c, _):
+                append(c, to: &out)
+            case .text(let s, _), .code(let s), .html(let s, _): out.append(contentsOf: s.utf8)
+            case .softBreak, .lineBreak: out.append(0x20)
+            }
+        }
     }
 }

@@ -107,7 +107,14 @@ struct JSONTextWriter {
         text.withUTF8 { utf8 in
             var run = 0
             var index = 0
+            let base = UnsafeRawPointer(utf8.baseAddress)
             while index < utf8.count {
+                // Eight bytes at a time while none of them needs care (most of a catalogue's text).
+                if let base, index + 8 <= utf8.count,
+                   !Self.mayNeedEscape(base.loadUnaligned(fromByteOffset: index, as: UInt64.self), scriptSafe: scriptSafe) {
+                    index += 8
+                    continue
+                }
                 let byte = utf8[index]
                 // Most bytes need nothing: they are copied in runs.
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
@@ -145,6 +152,20 @@ struct JSONTextWriter {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<utf8.count]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether any of the eight bytes in `word` might need an escape (never a false "no"): the
+    /// usual bitwise tests for a byte below a bound and for a zero byte after an exclusive or.
+    private static func mayNeedEscape(_ word: UInt64, scriptSafe: Bool) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasByteBelow(_ bound: UInt64) -> Bool { (word &- ones &* bound) & ~word & highs != 0 }
+        func hasByte(_ byte: UInt64) -> Bool {
+            let folded = word ^ (ones &* byte)
+            return (folded &- ones) & ~folded & highs != 0
+        }
+        if hasByteBelow(0x20) || hasByte(0x22) || hasByte(0x5C) { return true }
+        return scriptSafe && (hasByte(0x3C) || hasByte(0x3E) || hasByte(0x26) || hasByte(0xE2))
     }
 
     private mutating func appendUnicodeEscape(_ unit: UInt16) {

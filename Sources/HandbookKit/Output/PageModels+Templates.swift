@@ -1,14 +1,13 @@
 import Mustache
 
-/// What a name in a template stands for on a view. Page views answer names from a `switch`
-/// instead of reflection: swift-mustache's lookup by `Mirror` filtered every property of every
-/// view on the context stack for each tag, half of a release build's time.
+/// What a name in a template stands for on a view.
 enum TemplateValue {
     case text(String)
     case flag(Bool)
     case number(Int)
     case view(any TemplateView)
-    case list([any TemplateView])
+    /// The views of a list, as they are: items are boxed one at a time as a section reaches them.
+    case list(any TemplateList)
     /// An absent optional: no value to a template, as with reflection.
     case nothing
 
@@ -27,18 +26,71 @@ enum TemplateValue {
         case .flag(let flag): flag
         case .number(let number): number
         case .view(let view): view
-        case .list(let views): views
+        case .list(let views): views.mustacheValue
         case .nothing: nil
         }
     }
 }
 
-/// A view model a template can read. A stored property missing from `value(named:)` is caught in
-/// debug builds (the golden tests) by the assertion in `TemplateProgram`'s lookup.
+/// A list of views a section iterates.
+protocol TemplateList: Sendable {
+    var count: Int { get }
+    func item(at index: Int) -> any TemplateView
+    var mustacheValue: Any { get }
+}
+
+extension Array: TemplateList where Element: TemplateView {
+    func item(at index: Int) -> any TemplateView { self[index] }
+    var mustacheValue: Any { self }
+}
+
+/// The names a type of view answers, each with how to read it from a view. A template program
+/// numbers them once per type, so that a tag reads its value by number instead of comparing its
+/// name with every case of a `switch` on every use.
+final class TemplateFields<View>: Sendable {
+    let names: [String]
+    let readers: [@Sendable (View) -> TemplateValue]
+    private let numbers: [String: Int]
+
+    init(_ fields: [(String, @Sendable (View) -> TemplateValue)]) {
+        names = fields.map(\.0)
+        readers = fields.map(\.1)
+        numbers = Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($1.0, $0) })
+    }
+
+    func number(of name: String) -> Int? { numbers[name] }
+}
+
+/// A view model a template can read: page views list their fields in `templateFields`. A stored
+/// property missing from it is caught in debug builds (the golden tests) by the assertion in
+/// `TemplateProgram`'s lookup.
 protocol TemplateView: MustacheParent, Sendable {
+    /// The number of the field a template calls `name`, the same for every view of this type;
+    /// nil when the type has none. `nil` from a type that `answersByName` means "ask the view".
+    static func templateField(named name: String) -> Int?
+    /// Whether values are found by `value(named:)` only (a table whose names are data).
+    static var answersByName: Bool { get }
+    func templateValue(field number: Int) -> TemplateValue
     /// The value `name` stands for on this view, or nil when the view has no such name (the
     /// template then looks further up its context stack).
     func value(named name: String) -> TemplateValue?
+}
+
+/// Views whose fields are a table of names and readers.
+protocol TemplateFieldView: TemplateView {
+    static var templateFields: TemplateFields<Self> { get }
+}
+
+extension TemplateFieldView {
+    static var answersByName: Bool { false }
+
+    static func templateField(named name: String) -> Int? { templateFields.number(of: name) }
+
+    func templateValue(field number: Int) -> TemplateValue { Self.templateFields.readers[number](self) }
+
+    func value(named name: String) -> TemplateValue? {
+        Self.templateField(named: name).map { templateValue(field: $0) }
+    }
 }
 
 extension TemplateView {
@@ -47,326 +99,261 @@ extension TemplateView {
     }
 }
 
-extension UIStringTable: TemplateView {}
-
-extension LinkView: TemplateView {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "title": .of(self.title)
-        case "href": .of(self.href)
-        case "isCurrent": .of(self.isCurrent)
-        case "summary": .of(self.summary)
-        case "detail": .of(self.detail)
-        default: nil
-        }
-    }
+extension UIStringTable: TemplateView {
+    static var answersByName: Bool { true }
+    static func templateField(named name: String) -> Int? { nil }
+    func templateValue(field number: Int) -> TemplateValue { .nothing }
 }
 
-extension NavLinkView: TemplateView {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "title": .of(self.title)
-        case "href": .of(self.href)
-        case "mark": .of(self.mark)
-        default: nil
-        }
-    }
+extension LinkView: TemplateFieldView {
+    static let templateFields = TemplateFields<LinkView>([
+        ("title", { .of($0.title) }),
+        ("href", { .of($0.href) }),
+        ("isCurrent", { .of($0.isCurrent) }),
+        ("summary", { .of($0.summary) }),
+        ("detail", { .of($0.detail) }),
+    ])
 }
 
-extension NavPartView: TemplateView {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "title": .of(self.title)
-        case "href": .of(self.href)
-        case "openMark": .of(self.openMark)
-        case "mark": .of(self.mark)
-        case "chapters": .of(self.chapters)
-        case "hasChapters": .of(self.hasChapters)
-        default: nil
-        }
-    }
+extension NavLinkView: TemplateFieldView {
+    static let templateFields = TemplateFields<NavLinkView>([
+        ("title", { .of($0.title) }),
+        ("href", { .of($0.href) }),
+        ("mark", { .of($0.mark) }),
+    ])
 }
 
-extension NavView: TemplateView {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "parts": .of(self.parts)
-        default: nil
-        }
-    }
+extension NavPartView: TemplateFieldView {
+    static let templateFields = TemplateFields<NavPartView>([
+        ("title", { .of($0.title) }),
+        ("href", { .of($0.href) }),
+        ("openMark", { .of($0.openMark) }),
+        ("mark", { .of($0.mark) }),
+        ("chapters", { .of($0.chapters) }),
+        ("hasChapters", { .of($0.hasChapters) }),
+    ])
 }
 
-extension AlternateView: TemplateView {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "hreflang": .of(self.hreflang)
-        case "href": .of(self.href)
-        default: nil
-        }
-    }
+extension NavView: TemplateFieldView {
+    static let templateFields = TemplateFields<NavView>([
+        ("parts", { .of($0.parts) }),
+    ])
 }
 
-extension LayoutView: TemplateView {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "lang": .of(self.lang)
-        case "pageKind": .of(self.pageKind)
-        case "documentTitle": .of(self.documentTitle)
-        case "description": .of(self.description)
-        case "stylesheet": .of(self.stylesheet)
-        case "script": .of(self.script)
-        case "searchIndex": .of(self.searchIndex)
-        case "homeHref": .of(self.homeHref)
-        case "glossaryHref": .of(self.glossaryHref)
-        case "changelogHref": .of(self.changelogHref)
-        case "searchHref": .of(self.searchHref)
-        case "rootHref": .of(self.rootHref)
-        case "rootPrefix": .of(self.rootPrefix)
-        case "searchScript": .of(self.searchScript)
-        case "languageSwitch": .of(self.languageSwitch)
-        case "otherLanguageName": .of(self.otherLanguageName)
-        case "alternates": .of(self.alternates)
-        case "navHTML": .of(self.navHTML)
-        case "breadcrumbs": .of(self.breadcrumbs)
-        case "hasBreadcrumbs": .of(self.hasBreadcrumbs)
-        case "ui": .of(self.ui)
-        default: nil
-        }
-    }
+extension AlternateView: TemplateFieldView {
+    static let templateFields = TemplateFields<AlternateView>([
+        ("hreflang", { .of($0.hreflang) }),
+        ("href", { .of($0.href) }),
+    ])
 }
 
-extension RuleView: TemplateView {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "id": .of(self.id)
-        case "anchor": .of(self.anchor)
-        case "kind": .of(self.kind)
-        case "kindLabel": .of(self.kindLabel)
-        case "title": .of(self.title)
-        case "titleLevel": .of(self.titleLevel)
-        case "bodyHTML": .of(self.bodyHTML)
-        case "isLegacy": .of(self.isLegacy)
-        case "isDeprecated": .of(self.isDeprecated)
-        case "statusLabel": .of(self.statusLabel)
-        case "note": .of(self.note)
-        case "replacements": .of(self.replacements)
-        case "hasReplacements": .of(self.hasReplacements)
-        case "edition": .of(self.edition)
-        case "isOutdated": .of(self.isOutdated)
-        case "otherLanguageHref": .of(self.otherLanguageHref)
-        default: nil
-        }
-    }
+extension LayoutView: TemplateFieldView {
+    static let templateFields = TemplateFields<LayoutView>([
+        ("lang", { .of($0.lang) }),
+        ("pageKind", { .of($0.pageKind) }),
+        ("documentTitle", { .of($0.documentTitle) }),
+        ("description", { .of($0.description) }),
+        ("stylesheet", { .of($0.stylesheet) }),
+        ("script", { .of($0.script) }),
+        ("searchIndex", { .of($0.searchIndex) }),
+        ("homeHref", { .of($0.homeHref) }),
+        ("glossaryHref", { .of($0.glossaryHref) }),
+        ("changelogHref", { .of($0.changelogHref) }),
+        ("searchHref", { .of($0.searchHref) }),
+        ("rootHref", { .of($0.rootHref) }),
+        ("rootPrefix", { .of($0.rootPrefix) }),
+        ("searchScript", { .of($0.searchScript) }),
+        ("languageSwitch", { .of($0.languageSwitch) }),
+        ("otherLanguageName", { .of($0.otherLanguageName) }),
+        ("alternates", { .of($0.alternates) }),
+        ("navHTML", { .of($0.navHTML) }),
+        ("breadcrumbs", { .of($0.breadcrumbs) }),
+        ("hasBreadcrumbs", { .of($0.hasBreadcrumbs) }),
+        ("ui", { .of($0.ui) }),
+    ])
 }
 
-extension SectionView: TemplateView {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "anchor": .of(self.anchor)
-        case "level": .of(self.level)
-        case "isSubsection": .of(self.isSubsection)
-        case "titleHTML": .of(self.titleHTML)
-        case "isOutdated": .of(self.isOutdated)
-        case "otherLanguageHref": .of(self.otherLanguageHref)
-        default: nil
-        }
-    }
+extension RuleView: TemplateFieldView {
+    static let templateFields = TemplateFields<RuleView>([
+        ("id", { .of($0.id) }),
+        ("anchor", { .of($0.anchor) }),
+        ("kind", { .of($0.kind) }),
+        ("kindLabel", { .of($0.kindLabel) }),
+        ("title", { .of($0.title) }),
+        ("titleLevel", { .of($0.titleLevel) }),
+        ("bodyHTML", { .of($0.bodyHTML) }),
+        ("isLegacy", { .of($0.isLegacy) }),
+        ("isDeprecated", { .of($0.isDeprecated) }),
+        ("statusLabel", { .of($0.statusLabel) }),
+        ("note", { .of($0.note) }),
+        ("replacements", { .of($0.replacements) }),
+        ("hasReplacements", { .of($0.hasReplacements) }),
+        ("edition", { .of($0.edition) }),
+        ("isOutdated", { .of($0.isOutdated) }),
+        ("otherLanguageHref", { .of($0.otherLanguageHref) }),
+    ])
 }
 
-extension ChapterBlockView: TemplateView {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "html": .of(self.html)
-        case "section": .of(self.section)
-        case "rule": .of(self.rule)
-        default: nil
-        }
-    }
+extension SectionView: TemplateFieldView {
+    static let templateFields = TemplateFields<SectionView>([
+        ("anchor", { .of($0.anchor) }),
+        ("level", { .of($0.level) }),
+        ("isSubsection", { .of($0.isSubsection) }),
+        ("titleHTML", { .of($0.titleHTML) }),
+        ("isOutdated", { .of($0.isOutdated) }),
+        ("otherLanguageHref", { .of($0.otherLanguageHref) }),
+    ])
 }
 
-extension TOCEntryView: TemplateView {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "anchor": .of(self.anchor)
-        case "title": .of(self.title)
-        case "isSubsection": .of(self.isSubsection)
-        default: nil
-        }
-    }
+extension ChapterBlockView: TemplateFieldView {
+    static let templateFields = TemplateFields<ChapterBlockView>([
+        ("html", { .of($0.html) }),
+        ("section", { .of($0.section) }),
+        ("rule", { .of($0.rule) }),
+    ])
 }
 
-extension ChapterPageView: TemplateView {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "layout": .of(self.layout)
-        case "id": .of(self.id)
-        case "title": .of(self.title)
-        case "summary": .of(self.summary)
-        case "edition": .of(self.edition)
-        case "isLegacy": .of(self.isLegacy)
-        case "legacyNote": .of(self.legacyNote)
-        case "isOpeningOutdated": .of(self.isOpeningOutdated)
-        case "otherLanguageHref": .of(self.otherLanguageHref)
-        case "rulesCount": .of(self.rulesCount)
-        case "blocks": .of(self.blocks)
-        case "toc": .of(self.toc)
-        case "hasTOC": .of(self.hasTOC)
-        case "related": .of(self.related)
-        case "hasRelated": .of(self.hasRelated)
-        case "backlinks": .of(self.backlinks)
-        case "hasBacklinks": .of(self.hasBacklinks)
-        case "previous": .of(self.previous)
-        case "next": .of(self.next)
-        default: nil
-        }
-    }
+extension TOCEntryView: TemplateFieldView {
+    static let templateFields = TemplateFields<TOCEntryView>([
+        ("anchor", { .of($0.anchor) }),
+        ("title", { .of($0.title) }),
+        ("isSubsection", { .of($0.isSubsection) }),
+    ])
 }
 
-extension PartPageView: TemplateView {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "layout": .of(self.layout)
-        case "title": .of(self.title)
-        case "summary": .of(self.summary)
-        case "bodyHTML": .of(self.bodyHTML)
-        case "chapters": .of(self.chapters)
-        default: nil
-        }
-    }
+extension ChapterPageView: TemplateFieldView {
+    static let templateFields = TemplateFields<ChapterPageView>([
+        ("layout", { .of($0.layout) }),
+        ("id", { .of($0.id) }),
+        ("title", { .of($0.title) }),
+        ("summary", { .of($0.summary) }),
+        ("edition", { .of($0.edition) }),
+        ("isLegacy", { .of($0.isLegacy) }),
+        ("legacyNote", { .of($0.legacyNote) }),
+        ("isOpeningOutdated", { .of($0.isOpeningOutdated) }),
+        ("otherLanguageHref", { .of($0.otherLanguageHref) }),
+        ("rulesCount", { .of($0.rulesCount) }),
+        ("blocks", { .of($0.blocks) }),
+        ("toc", { .of($0.toc) }),
+        ("hasTOC", { .of($0.hasTOC) }),
+        ("related", { .of($0.related) }),
+        ("hasRelated", { .of($0.hasRelated) }),
+        ("backlinks", { .of($0.backlinks) }),
+        ("hasBacklinks", { .of($0.hasBacklinks) }),
+        ("previous", { .of($0.previous) }),
+        ("next", { .of($0.next) }),
+    ])
 }
 
-extension HomePartView: TemplateView {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "title": .of(self.title)
-        case "href": .of(self.href)
-        case "summary": .of(self.summary)
-        case "chaptersCount": .of(self.chaptersCount)
-        case "chapters": .of(self.chapters)
-        default: nil
-        }
-    }
+extension PartPageView: TemplateFieldView {
+    static let templateFields = TemplateFields<PartPageView>([
+        ("layout", { .of($0.layout) }),
+        ("title", { .of($0.title) }),
+        ("summary", { .of($0.summary) }),
+        ("bodyHTML", { .of($0.bodyHTML) }),
+        ("chapters", { .of($0.chapters) }),
+    ])
 }
 
-extension HomePageView: TemplateView {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "layout": .of(self.layout)
-        case "title": .of(self.title)
-        case "description": .of(self.description)
-        case "parts": .of(self.parts)
-        case "rulesCount": .of(self.rulesCount)
-        case "rulesJSONHref": .of(self.rulesJSONHref)
-        default: nil
-        }
-    }
+extension HomePartView: TemplateFieldView {
+    static let templateFields = TemplateFields<HomePartView>([
+        ("title", { .of($0.title) }),
+        ("href", { .of($0.href) }),
+        ("summary", { .of($0.summary) }),
+        ("chaptersCount", { .of($0.chaptersCount) }),
+        ("chapters", { .of($0.chapters) }),
+    ])
 }
 
-extension GlossaryEntryView: TemplateView {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "anchor": .of(self.anchor)
-        case "term": .of(self.term)
-        case "english": .of(self.english)
-        case "traditional": .of(self.traditional)
-        case "variants": .of(self.variants)
-        case "note": .of(self.note)
-        default: nil
-        }
-    }
+extension HomePageView: TemplateFieldView {
+    static let templateFields = TemplateFields<HomePageView>([
+        ("layout", { .of($0.layout) }),
+        ("title", { .of($0.title) }),
+        ("description", { .of($0.description) }),
+        ("parts", { .of($0.parts) }),
+        ("rulesCount", { .of($0.rulesCount) }),
+        ("rulesJSONHref", { .of($0.rulesJSONHref) }),
+    ])
 }
 
-extension GlossaryPageView: TemplateView {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "layout": .of(self.layout)
-        case "title": .of(self.title)
-        case "intro": .of(self.intro)
-        case "entries": .of(self.entries)
-        default: nil
-        }
-    }
+extension GlossaryEntryView: TemplateFieldView {
+    static let templateFields = TemplateFields<GlossaryEntryView>([
+        ("anchor", { .of($0.anchor) }),
+        ("term", { .of($0.term) }),
+        ("english", { .of($0.english) }),
+        ("traditional", { .of($0.traditional) }),
+        ("variants", { .of($0.variants) }),
+        ("note", { .of($0.note) }),
+    ])
 }
 
-extension SearchPageView: TemplateView {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "layout": .of(self.layout)
-        case "title": .of(self.title)
-        default: nil
-        }
-    }
+extension GlossaryPageView: TemplateFieldView {
+    static let templateFields = TemplateFields<GlossaryPageView>([
+        ("layout", { .of($0.layout) }),
+        ("title", { .of($0.title) }),
+        ("intro", { .of($0.intro) }),
+        ("entries", { .of($0.entries) }),
+    ])
 }
 
-extension RootLanguageView: TemplateView {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "lang": .of(self.lang)
-        case "name": .of(self.name)
-        case "href": .of(self.href)
-        case "siteTitle": .of(self.siteTitle)
-        default: nil
-        }
-    }
+extension SearchPageView: TemplateFieldView {
+    static let templateFields = TemplateFields<SearchPageView>([
+        ("layout", { .of($0.layout) }),
+        ("title", { .of($0.title) }),
+    ])
 }
 
-extension RootPageView: TemplateView {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "languages": .of(self.languages)
-        case "stylesheet": .of(self.stylesheet)
-        case "script": .of(self.script)
-        case "isNotFound": .of(self.isNotFound)
-        default: nil
-        }
-    }
+extension RootLanguageView: TemplateFieldView {
+    static let templateFields = TemplateFields<RootLanguageView>([
+        ("lang", { .of($0.lang) }),
+        ("name", { .of($0.name) }),
+        ("href", { .of($0.href) }),
+        ("siteTitle", { .of($0.siteTitle) }),
+    ])
 }
 
-extension ChangedRuleView: TemplateView {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "id": .of(self.id)
-        case "title": .of(self.title)
-        case "href": .of(self.href)
-        case "replacements": .of(self.replacements)
-        case "hasReplacements": .of(self.hasReplacements)
-        default: nil
-        }
-    }
+extension RootPageView: TemplateFieldView {
+    static let templateFields = TemplateFields<RootPageView>([
+        ("languages", { .of($0.languages) }),
+        ("stylesheet", { .of($0.stylesheet) }),
+        ("script", { .of($0.script) }),
+        ("isNotFound", { .of($0.isNotFound) }),
+    ])
 }
 
-extension ChangeGroupView: TemplateView {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "label": .of(self.label)
-        case "kind": .of(self.kind)
-        case "rules": .of(self.rules)
-        default: nil
-        }
-    }
+extension ChangedRuleView: TemplateFieldView {
+    static let templateFields = TemplateFields<ChangedRuleView>([
+        ("id", { .of($0.id) }),
+        ("title", { .of($0.title) }),
+        ("href", { .of($0.href) }),
+        ("replacements", { .of($0.replacements) }),
+        ("hasReplacements", { .of($0.hasReplacements) }),
+    ])
 }
 
-extension ReleaseView: TemplateView {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "anchor": .of(self.anchor)
-        case "heading": .of(self.heading)
-        case "date": .of(self.date)
-        case "summary": .of(self.summary)
-        case "groups": .of(self.groups)
-        default: nil
-        }
-    }
+extension ChangeGroupView: TemplateFieldView {
+    static let templateFields = TemplateFields<ChangeGroupView>([
+        ("label", { .of($0.label) }),
+        ("kind", { .of($0.kind) }),
+        ("rules", { .of($0.rules) }),
+    ])
 }
 
-extension ChangelogPageView: TemplateView {
-    func value(named name: String) -> TemplateValue? {
-        switch name {
-        case "layout": .of(self.layout)
-        case "title": .of(self.title)
-        case "intro": .of(self.intro)
-        case "releases": .of(self.releases)
-        default: nil
-        }
-    }
+extension ReleaseView: TemplateFieldView {
+    static let templateFields = TemplateFields<ReleaseView>([
+        ("anchor", { .of($0.anchor) }),
+        ("heading", { .of($0.heading) }),
+        ("date", { .of($0.date) }),
+        ("summary", { .of($0.summary) }),
+        ("groups", { .of($0.groups) }),
+    ])
+}
+
+extension ChangelogPageView: TemplateFieldView {
+    static let templateFields = TemplateFields<ChangelogPageView>([
+        ("layout", { .of($0.layout) }),
+        ("title", { .of($0.title) }),
+        ("intro", { .of($0.intro) }),
+        ("releases", { .of($0.releases) }),
+    ])
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Mustache
 
 /// The templates, parsed by swift-mustache and rendered without its per-tag overhead.
@@ -27,6 +28,8 @@ struct TemplateProgram: Sendable {
     /// `a.b` (the first part looked up through the context stack).
     struct Name: Sendable {
         var parts: [String]
+        /// Each part's number among all parts of the program's names (`TemplateProgram.Code.parts`).
+        var partNumbers: [Int]
         var anchored: Bool
         /// The same for every tag with this text, across the program's templates: its index in
         /// the program's names and its memo slot.
@@ -38,6 +41,11 @@ struct TemplateProgram: Sendable {
         init(_ text: String, ids: inout Identifiers) {
             anchored = text.hasPrefix(".")
             parts = text == "." ? [] : text.split(separator: ".").map(String.init)
+            partNumbers = parts.map { part in
+                let number = ids.parts[part] ?? ids.parts.count
+                ids.parts[part] = number
+                return number
+            }
             id = ids.names[text] ?? ids.names.count
             ids.names[text] = id
             let first = parts.first ?? ""
@@ -50,6 +58,7 @@ struct TemplateProgram: Sendable {
     struct Identifiers {
         var names: [String: Int] = [:]
         var heads: [String: Int] = [:]
+        var parts: [String: Int] = [:]
     }
 
     /// One step of a program. A section's or block's body is the operations after it, up to `end`.
@@ -75,9 +84,20 @@ struct TemplateProgram: Sendable {
         /// Per inheriting partial: block name → the operations that override it.
         let overrides: [[String: Range<Int>]]
         let headCount: Int
+        /// Every part of every name, by number.
+        let parts: [String]
+        /// Per name, flattened for reading without reference counting: its first part's number
+        /// (-1 for `.`), its head's memo slot, whether it is anchored, and where its other parts'
+        /// numbers are in `restParts`.
+        let firstParts: [Int]
+        let nameHeads: [Int]
+        let anchored: [Bool]
+        let rest: [Range<Int>]
+        let restParts: [Int]
+        let fieldRows: FieldRows
 
         init(operations: [Operation], text: [UInt8], names: [Name], strings: [String], templates: [Range<Int>],
-             templateNumbers: [String: Int], overrides: [[String: Range<Int>]], headCount: Int) {
+             templateNumbers: [String: Int], overrides: [[String: Range<Int>]], headCount: Int, parts: [String]) {
             self.operations = operations
             self.text = text
             self.names = names
@@ -86,6 +106,47 @@ struct TemplateProgram: Sendable {
             self.templateNumbers = templateNumbers
             self.overrides = overrides
             self.headCount = headCount
+            self.parts = parts
+            firstParts = names.map { $0.partNumbers.first ?? -1 }
+            nameHeads = names.map(\.head)
+            anchored = names.map(\.anchored)
+            var rest: [Range<Int>] = []
+            var restParts: [Int] = []
+            for name in names {
+                let start = restParts.count
+                restParts += name.partNumbers.dropFirst()
+                rest.append(start..<restParts.count)
+            }
+            self.rest = rest
+            self.restParts = restParts
+            fieldRows = FieldRows(parts: parts)
+        }
+    }
+
+    /// What a field number of -1 and -2 in a row mean: the type lacks the part, or the type
+    /// answers by name only.
+    private static let missing = -1
+    private static let byName = -2
+
+    /// Per view type, each part's field number on it: worked out once per type and process,
+    /// shared by every render.
+    private final class FieldRows: @unchecked Sendable {
+        private let parts: [String]
+        private var rows: [ObjectIdentifier: [Int]] = [:]
+        private let lock = NSLock()
+
+        init(parts: [String]) { self.parts = parts }
+
+        func row(for type: any TemplateView.Type) -> [Int] {
+            let key = ObjectIdentifier(type)
+            lock.lock()
+            defer { lock.unlock() }
+            if let known = rows[key] { return known }
+            let row = parts.map { part in
+                type.answersByName ? TemplateProgram.byName : type.templateField(named: part) ?? TemplateProgram.missing
+            }
+            rows[key] = row
+            return row
         }
     }
 
@@ -106,7 +167,8 @@ struct TemplateProgram: Sendable {
         for (_, nodes) in parsed { templates.append(assembler.emitBody(nodes)) }
         code = Code(operations: assembler.operations, text: assembler.text, names: assembler.names.map { $0! },
                     strings: assembler.strings, templates: templates, templateNumbers: assembler.templateNumbers,
-                    overrides: assembler.overrides, headCount: ids.heads.count)
+                    overrides: assembler.overrides, headCount: ids.heads.count,
+                    parts: ids.parts.sorted { $0.value < $1.value }.map(\.key))
     }
 
     /// Flattens nodes into operations; every body is emitted where it is used, so that a
@@ -187,13 +249,19 @@ struct TemplateProgram: Sendable {
         guard let number = code.templateNumbers[name] else { return nil }
         var output: [UInt8] = []
         output.reserveCapacity(16 * 1024)
-        var context = Context(lookups: Lookups(nameCount: code.names.count, headCount: code.headCount))
-        context.push(.view(view))
+        var context = Context(lookups: Lookups(nameCount: code.names.count, headCount: code.headCount,
+                                               partCount: code.parts.count))
         let code = self.code
+        context.push(.view(view), rows: code.fieldRows)
         code.operations.withUnsafeBufferPointer { operations in
             code.text.withUnsafeBufferPointer { text in
-                let machine = Machine(code: code, operations: operations, text: text)
-                machine.run(code.templates[number], Scope(), &context, into: &output)
+                code.firstParts.withUnsafeBufferPointer { firstParts in
+                    code.restParts.withUnsafeBufferPointer { restParts in
+                        let machine = Machine(code: code, operations: operations, text: text, firstParts: firstParts,
+                                              restParts: restParts)
+                        machine.run(code.templates[number], Scope(), &context, into: &output)
+                    }
+                }
             }
         }
         return output
@@ -215,10 +283,10 @@ struct TemplateProgram: Sendable {
         var frameTypes: [Int] = []
         var lookups: Lookups
 
-        mutating func push(_ value: TemplateValue) {
+        mutating func push(_ value: TemplateValue, rows: FieldRows) {
             stack.append(value)
             if case .view(let view) = value {
-                frameTypes.append(lookups.number(of: ObjectIdentifier(Swift.type(of: view))))
+                frameTypes.append(lookups.number(of: view, rows: rows))
             } else {
                 frameTypes.append(-1)
             }
@@ -230,40 +298,36 @@ struct TemplateProgram: Sendable {
         }
     }
 
-    /// What one render has learnt about names. A page's view is the bottom of the stack for the
-    /// whole render, so a name it answers (`layout.ui.next`, asked once per rule) is looked up,
-    /// and its value boxed, once; so is the value of a first part many names share (`layout`,
-    /// a large view, is boxed once per page, not once per `layout.…` name). Which names a type
-    /// of view does not have is the same for every value of the type, so a miss is not asked
-    /// again.
+    /// What one render has learnt. A page's view is the bottom of the stack for the whole render,
+    /// so a name it answers (`layout.ui.next`, asked once per rule) is looked up, and its value
+    /// boxed, once; so is the value of a first part many names share (`layout`, a large view, is
+    /// boxed once per page, not once per `layout.…` name). The view types met (a page has a
+    /// handful) are numbered, each with its row of field numbers per part.
     private struct Lookups {
         var root: [TemplateValue??]
         var heads: [TemplateValue??]
-        /// The view types met so far (a page has a handful), numbered by position.
         private var types: [ObjectIdentifier] = []
-        /// Per type number, a row of `nameCount` flags: the type lacks that name.
-        private var misses: [Bool] = []
-        let nameCount: Int
+        /// Per type number, a row of `partCount` field numbers.
+        private var fields: [Int] = []
+        let partCount: Int
 
-        init(nameCount: Int, headCount: Int) {
-            self.nameCount = nameCount
+        init(nameCount: Int, headCount: Int, partCount: Int) {
             root = Array(repeating: nil, count: nameCount)
             heads = Array(repeating: nil, count: headCount)
+            self.partCount = partCount
         }
 
-        mutating func number(of type: ObjectIdentifier) -> Int {
-            if let known = types.firstIndex(of: type) { return known }
-            types.append(type)
-            misses += Array(repeating: false, count: nameCount)
+        mutating func number(of view: any TemplateView, rows: FieldRows) -> Int {
+            let type = Swift.type(of: view)
+            let id = ObjectIdentifier(type)
+            if let known = types.firstIndex(of: id) { return known }
+            types.append(id)
+            fields += rows.row(for: type)
             return types.count - 1
         }
 
-        func lacks(_ type: Int, _ name: Int) -> Bool {
-            misses[type * nameCount + name]
-        }
-
-        mutating func noteMiss(_ type: Int, _ name: Int) {
-            misses[type * nameCount + name] = true
+        func field(_ type: Int, _ part: Int) -> Int {
+            fields[type * partCount + part]
         }
     }
 
@@ -272,6 +336,8 @@ struct TemplateProgram: Sendable {
         let code: Code
         let operations: UnsafeBufferPointer<Operation>
         let text: UnsafeBufferPointer<UInt8>
+        let firstParts: UnsafeBufferPointer<Int>
+        let restParts: UnsafeBufferPointer<Int>
 
         /// The index of the operation after `index` at the same level.
         private func next(after index: Int) -> Int {
@@ -320,7 +386,7 @@ struct TemplateProgram: Sendable {
                 let value = lookup(name, in: &context) ?? .nothing
                 if inverted {
                     switch value {
-                    case .list(let items) where items.isEmpty: runPushing(value, body, scope, &context, into: &output)
+                    case .list(let items) where items.count == 0: runPushing(value, body, scope, &context, into: &output)
                     case .flag(false), .nothing: run(body, scope, &context, into: &output)
                     default: break
                     }
@@ -328,7 +394,9 @@ struct TemplateProgram: Sendable {
                 }
                 switch value {
                 case .list(let items):
-                    for item in items { runPushing(.view(item), body, scope, &context, into: &output) }
+                    for item in 0..<items.count {
+                        runPushing(.view(items.item(at: item)), body, scope, &context, into: &output)
+                    }
                 case .flag(let flag):
                     if flag { run(body, scope, &context, into: &output) }
                 case .nothing:
@@ -357,62 +425,64 @@ struct TemplateProgram: Sendable {
 
         private func runPushing(_ value: TemplateValue, _ body: Range<Int>, _ scope: Scope, _ context: inout Context,
                                 into output: inout [UInt8]) {
-            context.push(value)
+            context.push(value, rows: code.fieldRows)
             run(body, scope, &context, into: &output)
             context.pop()
         }
 
         private func lookup(_ id: Int, in context: inout Context) -> TemplateValue? {
-            let name = code.names[id]
-            guard let first = name.parts.first else { return context.stack.last }
-            if name.anchored {
-                return TemplateProgram.resolve(name, from: TemplateProgram.child(first, of: context.stack[context.stack.count - 1]))
+            let first = firstParts[id]
+            guard first >= 0 else { return context.stack.last }
+            if code.anchored[id] {
+                let top = context.stack.count - 1
+                guard case .view(let view) = context.stack[top] else { return nil }
+                return resolve(id, from: child(first, of: view, type: context.frameTypes[top], &context), &context)
             }
             for depth in context.stack.indices.reversed() {
                 let type = context.frameTypes[depth]
-                if type < 0 || context.lookups.lacks(type, id) { continue }
+                if type < 0 || context.lookups.field(type, first) == TemplateProgram.missing { continue }
                 if depth == 0, let known = context.lookups.root[id] { return known }
                 let answer: TemplateValue?
-                if depth == 0, let known = context.lookups.heads[name.head] {
+                if depth == 0, let known = context.lookups.heads[code.nameHeads[id]] {
                     answer = known
                 } else if case .view(let view) = context.stack[depth] {
-                    answer = TemplateProgram.child(first, of: view)
-                    if depth == 0 { context.lookups.heads[name.head] = .some(answer) }
+                    answer = child(first, of: view, type: type, &context)
+                    if depth == 0 { context.lookups.heads[code.nameHeads[id]] = .some(answer) }
                 } else {
                     answer = nil
                 }
-                guard let found = answer else {
-                    context.lookups.noteMiss(type, id)
-                    continue
-                }
-                let value = TemplateProgram.resolve(name, from: found)
+                guard let found = answer else { continue }
+                let value = resolve(id, from: found, &context)
                 if depth == 0 { context.lookups.root[id] = .some(value) }
                 return value
             }
             return nil
         }
-    }
 
-    /// The rest of a dotted name, from the value its first part stands for.
-    private static func resolve(_ name: Name, from first: TemplateValue?) -> TemplateValue? {
-        var value = first
-        for part in name.parts.dropFirst() {
-            guard let current = value else { return nil }
-            value = child(part, of: current)
+        /// The rest of a dotted name, from the value its first part stands for.
+        private func resolve(_ id: Int, from first: TemplateValue?, _ context: inout Context) -> TemplateValue? {
+            var value = first
+            for index in code.rest[id] {
+                guard case .view(let view)? = value else { return nil }
+                value = child(restParts[index], of: view, type: context.lookups.number(of: view, rows: code.fieldRows),
+                              &context)
+            }
+            return value
         }
-        return value
-    }
 
-    private static func child(_ name: String, of value: TemplateValue) -> TemplateValue? {
-        guard case .view(let view) = value else { return nil }
-        return child(name, of: view)
-    }
-
-    private static func child(_ name: String, of view: any TemplateView) -> TemplateValue? {
-        let found = view.value(named: name)
-        assert(found != nil || !Mirror(reflecting: view).children.contains { $0.label == name },
-               "\(type(of: view)).value(named:) lacks '\(name)'")
-        return found
+        /// What `view`, of type number `type`, answers for part `part`.
+        private func child(_ part: Int, of view: any TemplateView, type: Int, _ context: inout Context) -> TemplateValue? {
+            let field = context.lookups.field(type, part)
+            let found: TemplateValue?
+            switch field {
+            case TemplateProgram.missing: found = nil
+            case TemplateProgram.byName: found = view.value(named: code.parts[part])
+            default: found = view.templateValue(field: field)
+            }
+            assert(found != nil || !Mirror(reflecting: view).children.contains { $0.label == code.parts[part] },
+                   "\(Swift.type(of: view)).templateFields lacks '\(code.parts[part])'")
+            return found
+        }
     }
 
     /// What swift-mustache prints for a value that is not text.
