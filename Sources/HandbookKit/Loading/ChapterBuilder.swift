@@ -113,11 +113,13 @@ struct ChapterBuilder {
 
     /// Reports what the renderer will not show as written: raw HTML, images and misplaced rules.
     private func lint(_ block: MarkdownBlock, log: inout DiagnosticLog) {
+        var isOuter = true
         block.forEachBlock { nested in
+            defer { isOuter = false }
             switch nested {
             case .html(_, let at):
                 log.warning("raw HTML is not rendered; it is shown as text", at: location(at))
-            case .blockQuote(let children, let at) where nested != block:
+            case .blockQuote(let children, let at) where !isOuter:
                 if case .rule = RuleHeader.parse(children) {
                     log.error("a rule must stand at the top level of the chapter, not inside another block",
                               at: location(at))
@@ -171,14 +173,19 @@ struct RuleHeader {
 
     static func parse(_ children: [MarkdownBlock]) -> Parsed {
         guard case .paragraph(let inlines, let at)? = children.first else { return .notARule }
-        let breakIndex = inlines.firstIndex { $0 == .softBreak || $0 == .lineBreak }
+        let breakIndex = inlines.firstIndex {
+            switch $0 {
+            case .softBreak, .lineBreak: true
+            default: false
+            }
+        }
         let headerInlines = inlines[..<(breakIndex ?? inlines.endIndex)]
         let line = Array(headerInlines).plainText.trimmingSpaces()
         guard line.hasPrefix("[!") else { return .notARule }
-        guard let close = line.firstIndex(of: "]") else {
+        guard let close = line.firstRange(ofASCII: "]")?.lowerBound else {
             return .malformed("rule header is missing ']': write '[!DO rule-id] Title'")
         }
-        let inside = line[line.index(line.startIndex, offsetBy: 2)..<close]
+        let inside = line[line.utf8.index(line.startIndex, offsetBy: 2)..<close]
             .split(separator: " ", omittingEmptySubsequences: true)
         guard inside.count == 2 else {
             return .malformed("rule header must be '[!KIND rule-id]' with a kind and an id, not '[!\(inside.joined(separator: " "))]'")

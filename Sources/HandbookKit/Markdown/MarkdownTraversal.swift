@@ -5,9 +5,9 @@ extension MarkdownBlock {
     public func mapInlines(_ transform: ([MarkdownInline]) -> [MarkdownInline]) -> MarkdownBlock {
         switch self {
         case .paragraph(let inlines, let at):
-            return .paragraph(transform(inlines.map { $0.mapChildren(transform) }), at: at)
+            return .paragraph(MarkdownInline.map(inlines, transform), at: at)
         case .heading(let level, let inlines, let at):
-            return .heading(level: level, transform(inlines.map { $0.mapChildren(transform) }), at: at)
+            return .heading(level: level, MarkdownInline.map(inlines, transform), at: at)
         case .blockQuote(let blocks, let at):
             return .blockQuote(blocks.map { $0.mapInlines(transform) }, at: at)
         case .list(var list, let at):
@@ -18,8 +18,8 @@ extension MarkdownBlock {
             }
             return .list(list, at: at)
         case .table(var table, let at):
-            table.header = table.header.map { transform($0.map { $0.mapChildren(transform) }) }
-            table.rows = table.rows.map { row in row.map { transform($0.map { $0.mapChildren(transform) }) } }
+            table.header = table.header.map { MarkdownInline.map($0, transform) }
+            table.rows = table.rows.map { row in row.map { MarkdownInline.map($0, transform) } }
             return .table(table, at: at)
         case .codeBlock, .html, .thematicBreak:
             return self
@@ -27,10 +27,32 @@ extension MarkdownBlock {
     }
 
     /// Calls `visit` for every inline in the block, depth first.
+    /// The order is `mapInlines`'s: in each list of inlines, the children of its containers
+    /// first, then the list itself. Nothing is rebuilt.
     public func forEachInline(_ visit: (MarkdownInline) -> Void) {
-        _ = mapInlines { inlines in
-            for inline in inlines { inline.forEach(visit) }
-            return inlines
+        func walk(_ inlines: [MarkdownInline]) {
+            for inline in inlines {
+                switch inline {
+                case .emphasis(let c), .strong(let c), .strikethrough(let c), .link(_, _, let c, _), .image(_, _, let c, _):
+                    walk(c)
+                default:
+                    break
+                }
+            }
+            for inline in inlines { visit(inline) }
+        }
+        switch self {
+        case .paragraph(let inlines, _), .heading(_, let inlines, _):
+            walk(inlines)
+        case .blockQuote(let blocks, _):
+            for block in blocks { block.forEachInline(visit) }
+        case .list(let list, _):
+            for item in list.items { for block in item.blocks { block.forEachInline(visit) } }
+        case .table(let table, _):
+            for cell in table.header { walk(cell) }
+            for row in table.rows { for cell in row { walk(cell) } }
+        case .codeBlock, .html, .thematicBreak:
+            break
         }
     }
 
@@ -49,9 +71,20 @@ extension MarkdownBlock {
 }
 
 extension MarkdownInline {
+    /// `transform` applied to the children of the containers in `inlines`, then to `inlines`.
+    static func map(_ inlines: [MarkdownInline], _ transform: ([MarkdownInline]) -> [MarkdownInline]) -> [MarkdownInline] {
+        let hasContainers = inlines.contains {
+            switch $0 {
+            case .emphasis, .strong, .strikethrough, .link, .image: true
+            default: false
+            }
+        }
+        return transform(hasContainers ? inlines.map { $0.mapChildren(transform) } : inlines)
+    }
+
     /// Rewrites the children of container inlines (emphasis, links…), not the inline itself.
     func mapChildren(_ transform: ([MarkdownInline]) -> [MarkdownInline]) -> MarkdownInline {
-        func children(_ c: [MarkdownInline]) -> [MarkdownInline] { transform(c.map { $0.mapChildren(transform) }) }
+        func children(_ c: [MarkdownInline]) -> [MarkdownInline] { MarkdownInline.map(c, transform) }
         switch self {
         case .emphasis(let c): return .emphasis(children(c))
         case .strong(let c): return .strong(children(c))
@@ -60,11 +93,5 @@ extension MarkdownInline {
         case .image(let s, let t, let c, let at): return .image(source: s, title: t, alt: children(c), at: at)
         default: return self
         }
-    }
-
-    /// This inline and its descendants, depth first. (Children of containers are visited by
-    /// `forEachInline` through `mapInlines`, so only the inline itself is visited here.)
-    func forEach(_ visit: (MarkdownInline) -> Void) {
-        visit(self)
     }
 }
