@@ -6,7 +6,8 @@ import RulesCatalog
 /// handbook and on text that needs every kind of escape. A field added to the catalogue's types
 /// must be added here too; that test fails until it is.
 enum CatalogJSON {
-    static func encode(_ catalog: Catalog) -> Data {
+    /// The document and the line break that ends the file.
+    static func encode(_ catalog: Catalog) -> [UInt8] {
         var json = JSONTextWriter(pretty: true, capacity: 1024 * (catalog.rules.count + catalog.chapters.count))
         json.beginObject()
         json.key("chapters")
@@ -24,7 +25,8 @@ enum CatalogJSON {
         for scope in catalog.scopes { write(scope, into: &json) }
         json.endArray()
         json.endObject()
-        return Data(json.bytes)
+        json.endLine()
+        return json.bytes
     }
 
     private static func write(_ chapter: Catalog.Chapter, into json: inout JSONTextWriter) {

@@ -68,6 +68,9 @@ struct JSONTextWriter {
         endArray()
     }
 
+    /// A line break after the document.
+    mutating func endLine() { bytes.append(UInt8(ascii: "\n")) }
+
     // MARK: Layout
 
     /// Before a value: in an array, the separator and line break; after a key, nothing.

@@ -164,7 +164,7 @@ struct SiteRenderer {
 
     /// Renders a page, or takes it from the previous build when its view has not changed.
     private func render<View: TemplateView & Equatable>(_ path: String, _ view: View, _ template: String) -> OutputFile {
-        guard let pageCache else { return OutputFile(path: path, data: templates.renderData(view, with: template)) }
+        guard let pageCache else { return OutputFile(path: path, bytes: templates.renderBytes(view, with: template)) }
         return OutputFile(path: path, data: pageCache.page(path, view: view) { templates.renderData(view, with: template) })
     }
 

@@ -92,7 +92,7 @@ public struct SiteWriter: Sendable {
                 }
             }
             let folder = staging.path
-            let write = { @Sendable (file: OutputFile) in SiteWriter.write(file.data, to: folder + "/" + file.path) }
+            let write = { @Sendable (file: OutputFile) in SiteWriter.write(file, to: folder + "/" + file.path) }
             // A build's batches are already written side by side; a whole site at once is not.
             let failures = files.count < 64 ? files.map(write) : await ParallelMap.map(files, write)
             if let failure = failures.lazy.compactMap({ $0 }).first {
@@ -149,7 +149,7 @@ public struct SiteWriter: Sendable {
             if previous[file.path] == nil {
                 try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             }
-            if let failure = Self.write(file.data, to: url.path) { throw Failure.cannotWrite(url.path, failure) }
+            if let failure = Self.write(file, to: url.path) { throw Failure.cannotWrite(url.path, failure) }
             written += 1
         }
         let current = Set(files.map(\.path))
@@ -160,14 +160,14 @@ public struct SiteWriter: Sendable {
     }
 
     /// Writes one file; the reason it failed, if it did.
-    static func write(_ data: Data, to path: String) -> String? {
+    static func write(_ file: OutputFile, to path: String) -> String? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return reason(errno) }
         defer { close(descriptor) }
-        return data.withUnsafeBytes { buffer -> String? in
+        return file.withUnsafeBytes { buffer -> String? in
             var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return reason(errno)

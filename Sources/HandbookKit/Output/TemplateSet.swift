@@ -70,8 +70,11 @@ public struct TemplateSet: Sendable {
 
     /// A page's bytes, as they are written.
     func renderData(_ view: some TemplateView, with template: String) -> Data {
-        if let bytes = program?.renderBytes(view, template: template) { return Data(bytes) }
-        return Data((library.render(view, withTemplate: template) ?? "").utf8)
+        Data(renderBytes(view, with: template))
+    }
+
+    func renderBytes(_ view: some TemplateView, with template: String) -> [UInt8] {
+        program?.renderBytes(view, template: template) ?? Array((library.render(view, withTemplate: template) ?? "").utf8)
     }
 
 }

@@ -124,10 +124,10 @@ public struct HandbookBuilder: Sendable {
             case .fixedPages: return try await emit(renderer.fixedPages() + [marker])
             case .chapterPages(let range): return try await emit(chapters[range].map(renderer.chapterPage))
             case .searchIndex(let language):
-                return [OutputFile(path: SiteURLs.searchIndex(language), data: try await searchIndexes.script(language))]
+                return [OutputFile(path: SiteURLs.searchIndex(language), bytes: try await searchIndexes.scriptBytes(language))]
             case .rulesJSON:
                 let encode = {
-                    [OutputFile(path: SiteURLs.rulesJSON, data: RulesCatalogBuilder.encode(catalog)),
+                    [OutputFile(path: SiteURLs.rulesJSON, bytes: RulesCatalogBuilder.encodedBytes(catalog)),
                      OutputFile(path: SiteURLs.rulesSchema, data: try Catalog.schema)]
                 }
                 return try derived?.rulesJSON.value(for: catalog, make: encode) ?? encode()

@@ -34,7 +34,9 @@ struct SearchIndexBuilder: Sendable {
 
     /// The index as `script(_:)` writes it, made from each chapter's JSON (itself made on all
     /// cores and reused by `serve`): the same bytes, without encoding the whole index at once.
-    func script(_ language: Language) async throws -> Data {
+    func script(_ language: Language) async throws -> Data { Data(try await scriptBytes(language)) }
+
+    func scriptBytes(_ language: Language) async throws -> [UInt8] {
         // The chapters' records are only needed as JSON: the index keeps the glossary's alone.
         let (index, chapters) = await assemble(language, withChapterRecords: false)
         var inner = index
@@ -58,7 +60,7 @@ struct SearchIndexBuilder: Sendable {
         }
         Self.escape(Array(empty[(split + marker.count - 1)...]), into: &script)
         script.append(contentsOf: ";\n".utf8)
-        return Data(script)
+        return script
     }
 
     private static var encoder: JSONEncoder {
