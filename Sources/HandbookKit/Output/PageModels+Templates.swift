@@ -1,13 +1,14 @@
 import Mustache
 
-/// What a name in a template stands for on a view.
+/// What a name in a template stands for on a view. Views and lists are held by a class
+/// reference, so that a value is two words and copying one counts one reference.
 enum TemplateValue {
     case text(String)
     case flag(Bool)
     case number(Int)
-    case view(any TemplateView)
+    case view(TemplateViewBox)
     /// The views of a list, as they are: items are boxed one at a time as a section reaches them.
-    case list(any TemplateList)
+    case list(TemplateListBox)
     /// An absent optional: no value to a template, as with reflection.
     case nothing
 
@@ -15,9 +16,9 @@ enum TemplateValue {
     static func of(_ value: String?) -> TemplateValue { value.map(TemplateValue.text) ?? .nothing }
     static func of(_ value: Bool) -> TemplateValue { .flag(value) }
     static func of(_ value: Int) -> TemplateValue { .number(value) }
-    static func of(_ value: some TemplateView) -> TemplateValue { .view(value) }
-    static func of(_ value: (some TemplateView)?) -> TemplateValue { value.map { .view($0) } ?? .nothing }
-    static func of(_ value: [some TemplateView]) -> TemplateValue { .list(value) }
+    static func of(_ value: some TemplateView) -> TemplateValue { .view(ViewBox(value)) }
+    static func of(_ value: (some TemplateView)?) -> TemplateValue { value.map { .view(ViewBox($0)) } ?? .nothing }
+    static func of(_ value: [some TemplateView]) -> TemplateValue { .list(ListBox(value)) }
 
     /// The value as swift-mustache expects it.
     var mustacheValue: Any? {
@@ -25,23 +26,48 @@ enum TemplateValue {
         case .text(let text): text
         case .flag(let flag): flag
         case .number(let number): number
-        case .view(let view): view
-        case .list(let views): views.mustacheValue
+        case .view(let box): box.view
+        case .list(let box): box.mustacheValue
         case .nothing: nil
         }
     }
 }
 
-/// A list of views a section iterates.
-protocol TemplateList: Sendable {
-    var count: Int { get }
-    func item(at index: Int) -> any TemplateView
-    var mustacheValue: Any { get }
+/// A view as a template holds it. Subclassed per view type (`ViewBox`), so that a view is boxed
+/// once, with its value inline, and read through the class's table of methods.
+class TemplateViewBox: @unchecked Sendable {
+    var view: any TemplateView { fatalError("subclass") }
+    var viewType: any TemplateView.Type { fatalError("subclass") }
+    func templateValue(field number: Int) -> TemplateValue { fatalError("subclass") }
+    func value(named name: String) -> TemplateValue? { fatalError("subclass") }
 }
 
-extension Array: TemplateList where Element: TemplateView {
-    func item(at index: Int) -> any TemplateView { self[index] }
-    var mustacheValue: Any { self }
+final class ViewBox<View: TemplateView>: TemplateViewBox, @unchecked Sendable {
+    let value: View
+
+    init(_ value: View) { self.value = value }
+
+    override var view: any TemplateView { value }
+    override var viewType: any TemplateView.Type { View.self }
+    override func templateValue(field number: Int) -> TemplateValue { value.templateValue(field: number) }
+    override func value(named name: String) -> TemplateValue? { value.value(named: name) }
+}
+
+/// A list of views a section iterates.
+class TemplateListBox: @unchecked Sendable {
+    var count: Int { fatalError("subclass") }
+    func item(at index: Int) -> TemplateViewBox { fatalError("subclass") }
+    var mustacheValue: Any { fatalError("subclass") }
+}
+
+final class ListBox<View: TemplateView>: TemplateListBox, @unchecked Sendable {
+    let items: [View]
+
+    init(_ items: [View]) { self.items = items }
+
+    override var count: Int { items.count }
+    override func item(at index: Int) -> TemplateViewBox { ViewBox(items[index]) }
+    override var mustacheValue: Any { items }
 }
 
 /// The names a type of view answers, each with how to read it from a view. A template program

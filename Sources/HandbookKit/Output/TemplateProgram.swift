@@ -252,7 +252,7 @@ struct TemplateProgram: Sendable {
         var context = Context(lookups: Lookups(nameCount: code.names.count, headCount: code.headCount,
                                                partCount: code.parts.count))
         let code = self.code
-        context.push(.view(view), rows: code.fieldRows)
+        context.push(.view(Self.box(view)), rows: code.fieldRows)
         code.operations.withUnsafeBufferPointer { operations in
             code.text.withUnsafeBufferPointer { text in
                 code.firstParts.withUnsafeBufferPointer { firstParts in
@@ -266,6 +266,8 @@ struct TemplateProgram: Sendable {
         }
         return output
     }
+
+    private static func box(_ view: some TemplateView) -> TemplateViewBox { ViewBox(view) }
 
     // MARK: Rendering
 
@@ -317,8 +319,8 @@ struct TemplateProgram: Sendable {
             self.partCount = partCount
         }
 
-        mutating func number(of view: any TemplateView, rows: FieldRows) -> Int {
-            let type = Swift.type(of: view)
+        mutating func number(of view: TemplateViewBox, rows: FieldRows) -> Int {
+            let type = view.viewType
             let id = ObjectIdentifier(type)
             if let known = types.firstIndex(of: id) { return known }
             types.append(id)
@@ -471,7 +473,7 @@ struct TemplateProgram: Sendable {
         }
 
         /// What `view`, of type number `type`, answers for part `part`.
-        private func child(_ part: Int, of view: any TemplateView, type: Int, _ context: inout Context) -> TemplateValue? {
+        private func child(_ part: Int, of view: TemplateViewBox, type: Int, _ context: inout Context) -> TemplateValue? {
             let field = context.lookups.field(type, part)
             let found: TemplateValue?
             switch field {
@@ -479,8 +481,8 @@ struct TemplateProgram: Sendable {
             case TemplateProgram.byName: found = view.value(named: code.parts[part])
             default: found = view.templateValue(field: field)
             }
-            assert(found != nil || !Mirror(reflecting: view).children.contains { $0.label == code.parts[part] },
-                   "\(Swift.type(of: view)).templateFields lacks '\(code.parts[part])'")
+            assert(found != nil || !Mirror(reflecting: view.view).children.contains { $0.label == code.parts[part] },
+                   "\(view.viewType).templateFields lacks '\(code.parts[part])'")
             return found
         }
     }
@@ -491,8 +493,8 @@ struct TemplateProgram: Sendable {
         case .text(let text): text
         case .flag(let flag): String(flag)
         case .number(let number): String(number)
-        case .view(let view): String(describing: view)
-        case .list(let views): String(describing: views)
+        case .view(let box): String(describing: box.view)
+        case .list(let box): String(describing: box.mustacheValue)
         case .nothing: ""
         }
     }
