@@ -185,8 +185,9 @@ struct RuleHeader {
         guard let close = line.firstRange(ofASCII: "]")?.lowerBound else {
             return .malformed("rule header is missing ']': write '[!DO rule-id] Title'")
         }
-        let inside = line[line.utf8.index(line.startIndex, offsetBy: 2)..<close]
-            .split(separator: " ", omittingEmptySubsequences: true)
+        // On bytes: splitting a Substring at a Character breaks it into grapheme clusters first.
+        let inside = line[line.utf8.index(line.startIndex, offsetBy: 2)..<close].utf8
+            .split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true).map { Substring($0) }
         guard inside.count == 2 else {
             return .malformed("rule header must be '[!KIND rule-id]' with a kind and an id, not '[!\(inside.joined(separator: " "))]'")
         }

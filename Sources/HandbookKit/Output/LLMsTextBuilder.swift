@@ -16,9 +16,11 @@ struct LLMsTextBuilder {
 
     func files() -> [OutputFile] {
         var files = [OutputFile(path: Self.root, text: rootIndex())]
+        // Positions, not copies, of each chapter's rules: a rule is a few dozen strings.
+        let rulesByChapter = Dictionary(grouping: catalog.rules.indices, by: { catalog.rules[$0].chapter })
         for language in Language.allCases {
             files.append(OutputFile(path: Self.index(language), text: index(language)))
-            files.append(OutputFile(path: Self.full(language), text: full(language)))
+            files.append(OutputFile(path: Self.full(language), text: full(language, rulesByChapter: rulesByChapter)))
         }
         return files
     }
@@ -66,18 +68,18 @@ struct LLMsTextBuilder {
         return text
     }
 
-    private func full(_ language: Language) -> String {
+    private func full(_ language: Language, rulesByChapter: [String: [Int]]) -> String {
         let page = Self.full(language)
         let ui = strings[language]!
         var text = heading(language)
-        let rulesByChapter = Dictionary(grouping: catalog.rules, by: \.chapter)
         let kinds = Dictionary(uniqueKeysWithValues: Catalog.Rule.Kind.allCases.map { ($0, ui.kindLabel($0).uppercased()) })
         for scope in catalog.scopes {
             text += "\n## \(scope.title[language])\n"
             for chapter in chapters(in: scope) {
                 text += "\n### \(chapter.title[language])\n\n\(link(chapter.url[language], from: page))\n\n\(oneLine(chapter.summary[language]))\n"
                 if let note = chapter.note { text += "\n\(ui.legacy): \(oneLine(note[language]))\n" }
-                for rule in rulesByChapter[chapter.id] ?? [] {
+                for position in rulesByChapter[chapter.id] ?? [] {
+                    let rule = catalog.rules[position]
                     let kind = kinds[rule.kind]!
                     let status = rule.status == .current ? "" : " [\(rule.status == .legacy ? ui.legacy : ui.deprecated)]"
                     text += "\n#### \(kind): \(rule.title[language])\(status)\n\n"

@@ -116,8 +116,9 @@ public struct LinkResolver: Sendable {
     }
 
     private func splitFragment(_ raw: String) -> (String, String?) {
-        guard let hash = raw.firstIndex(of: "#") else { return (raw, nil) }
-        return (String(raw[..<hash]), String(raw[raw.index(after: hash)...]))
+        // On bytes: searching for a Character breaks the whole target into grapheme clusters.
+        guard let hash = raw.utf8.firstIndex(of: UInt8(ascii: "#")) else { return (raw, nil) }
+        return (String(raw[..<hash]), String(raw[raw.utf8.index(after: hash)...]))
     }
 
     /// The URL scheme, lowercased, if the string starts with one. Control characters and spaces
