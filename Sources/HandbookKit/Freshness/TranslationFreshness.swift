@@ -17,31 +17,56 @@ public struct TranslationFreshness: Sendable {
 
     static func evaluate(_ handbook: Handbook, lock: TranslationLock, log: inout DiagnosticLog,
                          memo: ChapterMemo<[TranslationUnit]>? = nil) async -> TranslationFreshness {
-        var result = TranslationFreshness()
-        var units: [String: [Language: TranslationUnit]] = [:]
+        // Fingerprinting reads every word of the handbook: all cores, in a fixed order.
+        var units: [Language: [[TranslationUnit]]] = [:]
         for language in Language.allCases {
-            // Fingerprinting reads every word of the handbook: all cores, in a fixed order.
-            for chapterUnits in await ParallelMap.map(handbook.chapters(in: language), { chapter in
+            units[language] = await ParallelMap.map(handbook.chapters(in: language)) { chapter in
                 memo?.value(for: chapter) { chapter.translationUnits() } ?? chapter.translationUnits()
-            }) {
-                for unit in chapterUnits { units[unit.key, default: [:]][language] = unit }
             }
         }
-        for key in units.keys.sorted() {
-            let byLanguage = units[key]!
-            guard byLanguage.count == Language.allCases.count else { continue }  // the bilingual check reports it
-            result.current[key] = byLanguage.mapValues(\.fingerprint)
+        // A unit's key names its chapter, so the two languages' units meet chapter by chapter:
+        // compared on all cores too. (A chapter in one language only is the bilingual check's.)
+        let zhUnits = units[.zhHans]!
+        let enUnits = units[.en]!
+        let enPositions = Dictionary(handbook.chapters(in: .en).enumerated().map { ($1.id, $0) },
+                                     uniquingKeysWith: { first, _ in first })
+        let compared = await ParallelMap.map(Array(handbook.chapters(in: .zhHans).enumerated())) { position, chapter in
+            compare(zhUnits[position], enPositions[chapter.id].map { enUnits[$0] } ?? [], lock: lock)
+        }
+        var result = TranslationFreshness()
+        result.current.reserveCapacity(compared.reduce(0) { $0 + $1.current.count })
+        for chapter in compared {
+            for (key, fingerprints) in chapter.current { result.current[key] = fingerprints }
+            for (key, lagging) in chapter.outdated { result.outdated[key] = [lagging] }
+            log.merge(chapter.log)
+        }
+        return result
+    }
+
+    /// One chapter's units in both languages, against the lock.
+    private static func compare(_ zh: [TranslationUnit], _ en: [TranslationUnit], lock: TranslationLock)
+        -> (current: [(String, [Language: Fingerprint])], outdated: [(String, Language)], log: DiagnosticLog) {
+        var current: [(String, [Language: Fingerprint])] = []
+        var outdated: [(String, Language)] = []
+        var log = DiagnosticLog()
+        let enByKey = Dictionary(en.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
+        var zhByKey: [String: TranslationUnit] = [:]
+        for unit in zh { zhByKey[unit.key] = unit }
+        for (key, zhUnit) in zhByKey {
+            guard let enUnit = enByKey[key] else { continue }  // the bilingual check reports it
+            let byLanguage: [Language: TranslationUnit] = [.zhHans: zhUnit, .en: enUnit]
+            current.append((key, byLanguage.mapValues(\.fingerprint)))
             guard let locked = lock.entries[key] else { continue }
             let changed = Language.allCases.filter { byLanguage[$0]!.fingerprint != locked[$0] }
             guard changed.count == 1, let newer = changed.first else { continue }
             let lagging = newer.other
-            result.outdated[key] = [lagging]
+            outdated.append((key, lagging))
             log.warning("the \(name(newer)) text of \(describe(byLanguage[newer]!)) changed since the \(name(lagging)) was last reviewed; "
                         + "update the \(name(lagging)), then run `HandbookGen translations accept \(key)`",
                         at: byLanguage[lagging]!.location,
                         notes: [.note("the changed \(name(newer)) text", at: byLanguage[newer]!.location)])
         }
-        return result
+        return (current, outdated, log)
     }
 
     private static func name(_ language: Language) -> String {
