@@ -27,6 +27,12 @@ public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
         value = Self.hashIfPlain(text) ?? Self.hash(collapsing: text)
     }
 
+    /// The fingerprint of text given as its UTF-8 bytes.
+    init(utf8 bytes: [UInt8]) {
+        value = bytes.withUnsafeBufferPointer { Self.hashIfPlain(bytes: $0) }
+            ?? Self.hash(collapsing: String(decoding: bytes, as: UTF8.self))
+    }
+
     /// The definition: NFC, whitespace runs (by character) collapsed to one space, FNV-1a of the
     /// UTF-8 bytes.
     static func hash(collapsing text: String) -> UInt64 {
@@ -42,26 +48,28 @@ public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
     /// kana, Han, full-width forms: nearly all of the handbook); nil for any other text.
     static func hashIfPlain(_ text: String) -> UInt64? {
         var text = text
-        return text.withUTF8 { bytes -> UInt64? in
-            var hash = FNV.offset
-            var pendingSpace = false
-            var started = false
-            var index = 0
-            while index < bytes.count {
-                let (value, length) = UTF8Scalar.decode(at: index, in: bytes)
-                guard isPlain(value) else { return nil }
-                if isWhitespace(value) {
-                    pendingSpace = started
-                } else {
-                    if pendingSpace { FNV.add(UInt8(ascii: " "), to: &hash) }
-                    pendingSpace = false
-                    started = true
-                    for offset in 0..<length { FNV.add(bytes[index + offset], to: &hash) }
-                }
-                index += length
+        return text.withUTF8 { hashIfPlain(bytes: $0) }
+    }
+
+    static func hashIfPlain(bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        var hash = FNV.offset
+        var pendingSpace = false
+        var started = false
+        var index = 0
+        while index < bytes.count {
+            let (value, length) = UTF8Scalar.decode(at: index, in: bytes)
+            guard isPlain(value) else { return nil }
+            if isWhitespace(value) {
+                pendingSpace = started
+            } else {
+                if pendingSpace { FNV.add(UInt8(ascii: " "), to: &hash) }
+                pendingSpace = false
+                started = true
+                for offset in 0..<length { FNV.add(bytes[index + offset], to: &hash) }
             }
-            return hash
+            index += length
         }
+        return hash
     }
 
     /// Unicode White_Space among the plain scalars.
@@ -114,26 +122,36 @@ extension Chapter {
         var currentKind = TranslationUnit.Kind.opening
         var currentAnchor: String?
         var currentLocation = source
-        var text = title + "\n" + summary + "\n" + (legacyNote ?? "")
+        // Each unit's text is written as bytes into one buffer and hashed from there.
+        var text = Array((title + "\n" + summary + "\n" + (legacyNote ?? "")).utf8)
         func flush() {
             units.append(TranslationUnit(key: currentKey, kind: currentKind, chapterID: id, anchor: currentAnchor,
-                                         fingerprint: Fingerprint(of: text), location: currentLocation))
+                                         fingerprint: Fingerprint(utf8: text), location: currentLocation))
         }
+        var ruleText: [UInt8] = []
         for block in content {
             switch block {
             case .markdown(let markdown):
-                text += "\n" + plain.render(markdown)
+                text.append(0x0A)
+                plain.append(markdown, to: &text)
             case .section(let section):
                 flush()
                 currentKey = id + "#" + section.anchor
                 currentKind = .section
                 currentAnchor = section.anchor
                 currentLocation = section.location
-                text = plain.render(section.title)
+                text.removeAll(keepingCapacity: true)
+                plain.append(section.title, to: &text)
             case .rule(let rule):
-                let ruleText = [rule.title, plain.render(rule.body), rule.note ?? ""].joined(separator: "\n")
+                // Title, body and note, a line each.
+                ruleText.removeAll(keepingCapacity: true)
+                ruleText += rule.title.utf8
+                ruleText.append(0x0A)
+                plain.append(rule.body, to: &ruleText)
+                ruleText.append(0x0A)
+                ruleText += (rule.note ?? "").utf8
                 units.append(TranslationUnit(key: ruleID(rule.localID), kind: .rule, chapterID: id, anchor: rule.localID,
-                                             fingerprint: Fingerprint(of: ruleText), location: rule.location))
+                                             fingerprint: Fingerprint(utf8: ruleText), location: rule.location))
             }
         }
         flush()

@@ -79,6 +79,11 @@ struct FrontMatterParser {
         return Result(frontMatter: frontMatter, body: body, bodyFirstLine: closing + 2)
     }
 
+    /// Yams makes a new constructor, with its tables of types, each time `.default` is read.
+    /// Its tables are constants, so one is shared by every task (Yams does not mark the class
+    /// `Sendable`).
+    nonisolated(unsafe) private static let constructor = Constructor.default
+
     /// YAML line 1 is file line 2 (after the opening `---`).
     private func location(_ mark: Mark?, in file: SourceFile) -> SourceLocation {
         guard let mark else { return file.location(line: 1, column: 1) }
@@ -91,7 +96,7 @@ struct FrontMatterParser {
         do {
             // Values are read as text and checked here (no implicit typing by regular expressions);
             // the encoding is given because its default reads the environment on every call.
-            node = try Yams.compose(yaml: yaml, .basic, .default, .utf8)
+            node = try Yams.compose(yaml: yaml, .basic, Self.constructor, .utf8)
         } catch let error as YamlError {
             log.report(diagnostic(for: error, in: file))
             return nil

@@ -204,6 +204,17 @@ private struct Converter {
 
     func inlines(under node: OpaquePointer, depth: Int) -> [MarkdownInline] {
         var result: [MarkdownInline] = []
+        // cmark splits text at every special character; neighbours are joined so that
+        // `[[controls/buttons]]` and `{#anchor}` arrive as one run of text. The run is collected
+        // in one buffer and made a string once, at its end.
+        var run = ""
+        var runStart: TextPosition?
+        var inRun = false
+        func endRun() {
+            if inRun { result.append(.text(run, at: runStart)) }
+            run = ""
+            inRun = false
+        }
         for child in children(of: node) {
             let next: MarkdownInline?
             if depth > MarkdownParser.maximumDepth {
@@ -213,14 +224,18 @@ private struct Converter {
                 next = inline(child, depth: depth + 1)
             }
             guard let next else { continue }
-            // cmark splits text at every special character; join neighbours so that
-            // `[[controls/buttons]]` and `{#anchor}` arrive as one run of text.
-            if case .text(let added, _) = next, case .text(let previous, let at)? = result.last {
-                result[result.count - 1] = .text(previous + added, at: at)
+            if case .text(let added, let at) = next {
+                if !inRun {
+                    inRun = true
+                    runStart = at
+                }
+                run += added
             } else {
+                endRun()
                 result.append(next)
             }
         }
+        endRun()
         return result
     }
 

@@ -197,7 +197,7 @@ struct PlainTextRenderer {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private func append(_ blocks: [MarkdownBlock], to out: inout [UInt8]) {
+    func append(_ blocks: [MarkdownBlock], to out: inout [UInt8]) {
         var wroteAny = false
         for block in blocks {
             let before = out.count
@@ -212,7 +212,7 @@ struct PlainTextRenderer {
         }
     }
 
-    private func append(_ block: MarkdownBlock, to out: inout [UInt8]) {
+    func append(_ block: MarkdownBlock, to out: inout [UInt8]) {
         switch block {
         case .paragraph(let inlines, _), .heading(_, let inlines, _):
             append(inlines, to: &out)
@@ -244,7 +244,7 @@ struct PlainTextRenderer {
         }
     }
 
-    private func append(_ inlines: [MarkdownInline], to out: inout [UInt8]) {
+    func append(_ inlines: [MarkdownInline], to out: inout [UInt8]) {
         for inline in inlines {
             switch inline {
             case .wikiLink(let target, let text, _): out.append(contentsOf: wikiLinkText(target, text).utf8)

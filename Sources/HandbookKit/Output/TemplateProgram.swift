@@ -283,20 +283,26 @@ struct TemplateProgram: Sendable {
         var stack: [TemplateValue] = []
         /// For each frame of the stack, its view type's number in `lookups` (-1: not a view).
         var frameTypes: [Int] = []
+        /// For each frame, its view, unretained: `stack` keeps it alive, and a lookup that asks
+        /// it for a field need not count a reference to it.
+        var frameViews: [Unmanaged<TemplateViewBox>?] = []
         var lookups: Lookups
 
         mutating func push(_ value: TemplateValue, rows: FieldRows) {
             stack.append(value)
             if case .view(let view) = value {
                 frameTypes.append(lookups.number(of: view, rows: rows))
+                frameViews.append(Unmanaged.passUnretained(view))
             } else {
                 frameTypes.append(-1)
+                frameViews.append(nil)
             }
         }
 
         mutating func pop() {
             stack.removeLast()
             frameTypes.removeLast()
+            frameViews.removeLast()
         }
     }
 
@@ -447,8 +453,8 @@ struct TemplateProgram: Sendable {
                 let answer: TemplateValue?
                 if depth == 0, let known = context.lookups.heads[code.nameHeads[id]] {
                     answer = known
-                } else if case .view(let view) = context.stack[depth] {
-                    answer = child(first, of: view, type: type, &context)
+                } else if let view = context.frameViews[depth] {
+                    answer = view._withUnsafeGuaranteedRef { child(first, of: $0, type: type, &context) }
                     if depth == 0 { context.lookups.heads[code.nameHeads[id]] = .some(answer) }
                 } else {
                     answer = nil
