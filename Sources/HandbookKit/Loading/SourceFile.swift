@@ -37,33 +37,42 @@ public struct SourceFile: Sendable {
             log.warning("byte-order mark ignored; save the file as UTF-8 without a BOM",
                         at: SourceLocation(file: displayPath, line: 1, column: 1))
         }
-        if let bad = firstInvalidUTF8(in: bytes) {
+        // The standard library's validation is the fast path; the byte-by-byte search below
+        // only runs to say where a bad file goes wrong.
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let bad = firstInvalidUTF8(in: bytes) ?? 0
             let (line, column) = lineAndColumn(ofByte: bad, in: bytes)
             log.error("file is not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)))",
                       at: SourceLocation(file: displayPath, line: line, column: column))
             return nil
         }
-        if let nul = bytes.firstIndex(of: 0) {
+        if let nul = firstOffset(of: 0, in: bytes) {
             let (line, column) = lineAndColumn(ofByte: nul, in: bytes)
             log.error("file contains a NUL byte",
                       at: SourceLocation(file: displayPath, line: line, column: column))
             return nil
         }
-        if bytes.contains(UInt8(ascii: "\r")) {
-            // CRLF and lone CR both become LF.
-            var normalized: [UInt8] = []
-            normalized.reserveCapacity(bytes.count)
-            for (index, byte) in bytes.enumerated() {
-                if byte == UInt8(ascii: "\r") {
-                    if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") { continue }
-                    normalized.append(UInt8(ascii: "\n"))
-                } else {
-                    normalized.append(byte)
-                }
+        guard firstOffset(of: UInt8(ascii: "\r"), in: bytes) != nil else { return SourceFile(path: displayPath, text: text) }
+        // CRLF and lone CR both become LF.
+        var normalized: [UInt8] = []
+        normalized.reserveCapacity(bytes.count)
+        for (index, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "\r") {
+                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") { continue }
+                normalized.append(UInt8(ascii: "\n"))
+            } else {
+                normalized.append(byte)
             }
-            bytes = normalized
         }
-        return SourceFile(path: displayPath, text: String(decoding: bytes, as: UTF8.self))
+        return SourceFile(path: displayPath, text: String(decoding: normalized, as: UTF8.self))
+    }
+
+    /// The offset of the first `byte`, found with `memchr`.
+    private static func firstOffset(of byte: UInt8, in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, let hit = memchr(base, Int32(byte), buffer.count) else { return nil }
+            return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        }
     }
 
     /// The offset of the first byte that does not belong to a valid UTF-8 sequence.
