@@ -63,13 +63,21 @@ struct ContentDiscovery {
         return entries.sorted { $0.name < $1.name }
     }
 
-    func parts(of language: Language, log: inout DiagnosticLog) -> [PartFiles] {
+    /// A part's folder, not listed yet.
+    struct PartFolder: Sendable {
+        var id: String
+        var url: URL
+        var path: String
+    }
+
+    /// The part folders of a language; `partFiles(_:log:)` lists each (on any core).
+    func partFolders(of language: Language, log: inout DiagnosticLog) -> [PartFolder] {
         let folder = root.appendingPathComponent(language.folder)
         guard Self.kind(of: folder) == .directory else {
             log.error("missing language folder '\(display(language.folder))'", at: nil)
             return []
         }
-        var parts: [PartFiles] = []
+        var parts: [PartFolder] = []
         for (name, kind) in entries(of: folder) where !name.hasPrefix(".") {
             let url = folder.appendingPathComponent(name)
             let path = display(language.folder, name)
@@ -81,7 +89,7 @@ struct ContentDiscovery {
                     log.error("invalid part folder name '\(name)': use \(Identifier.rule)", at: SourceLocation(file: path, line: 1, column: 1))
                     continue
                 }
-                if let part = partFiles(name, at: url, path: path, log: &log) { parts.append(part) }
+                parts.append(PartFolder(id: name, url: url, path: path))
             default:
                 log.warning("ignored: only part folders belong here", at: SourceLocation(file: path, line: 1, column: 1))
             }
@@ -89,7 +97,8 @@ struct ContentDiscovery {
         return parts
     }
 
-    private func partFiles(_ id: String, at folder: URL, path: String, log: inout DiagnosticLog) -> PartFiles? {
+    func partFiles(_ part: PartFolder, log: inout DiagnosticLog) -> PartFiles? {
+        let (id, folder, path) = (part.id, part.url, part.path)
         var chapters: [(URL, String)] = []
         var index: URL?
         for (name, kind) in entries(of: folder) where !name.hasPrefix(".") {

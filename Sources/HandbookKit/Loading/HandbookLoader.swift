@@ -48,13 +48,21 @@ public struct HandbookLoader: Sendable {
         var parts: [Language: [Part]] = [:]
         var chapters: [Language: [Chapter]] = [:]
         var chapterFiles: [(language: Language, part: String, url: URL, path: String)] = []
+        var folders: [(language: Language, folder: ContentDiscovery.PartFolder)] = []
         for language in Language.allCases {
-            for partFiles in discovery.parts(of: language, log: &log) {
-                if let part = loadPart(partFiles, language: language, log: &log) {
-                    parts[language, default: []].append(part)
-                }
-                chapterFiles += partFiles.chapters.map { (language, partFiles.id, $0.url, $0.path) }
-            }
+            folders += discovery.partFolders(of: language, log: &log).map { (language, $0) }
+        }
+        // Each part's folder is listed and its `_index.md` read on any core.
+        let listed = await ParallelMap.map(folders, runLength: 1) { language, folder in
+            var partLog = DiagnosticLog()
+            let files = discovery.partFiles(folder, log: &partLog)
+            let part = files.flatMap { loadPart($0, language: language, log: &partLog) }
+            return (files, part, partLog)
+        }
+        for ((language, _), (files, part, partLog)) in zip(folders, listed) {
+            log.merge(partLog)
+            if let part { parts[language, default: []].append(part) }
+            if let files { chapterFiles += files.chapters.map { (language, files.id, $0.url, $0.path) } }
         }
         // Chapters are independent of each other: parse those of both languages in one parallel
         // loop; the order is restored by sorting below.
@@ -72,9 +80,10 @@ public struct HandbookLoader: Sendable {
             let languageParts = (parts[language] ?? []).sorted { ($0.weight, $0.id) < ($1.weight, $1.id) }
             let partOrder = Dictionary(uniqueKeysWithValues: languageParts.enumerated().map { ($1.id, $0) })
             parts[language] = languageParts
-            chapters[language] = (chapters[language] ?? []).sorted {
-                (partOrder[$0.part] ?? .max, $0.weight, $0.id) < (partOrder[$1.part] ?? .max, $1.weight, $1.id)
-            }
+            // Each chapter's sort key is made once, not once per comparison.
+            let list = chapters[language] ?? []
+            let keys = list.map { (partOrder[$0.part] ?? .max, $0.weight, $0.id) }
+            chapters[language] = list.indices.sorted { keys[$0] < keys[$1] }.map { list[$0] }
         }
         let glossary = loadGlossary(discovery: discovery, log: &log)
         return Handbook(parts: parts, chapters: chapters, glossary: glossary)

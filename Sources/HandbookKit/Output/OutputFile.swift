@@ -3,7 +3,9 @@ import Foundation
 /// One file of the built site: its path from the site root and its bytes.
 ///
 /// Files made as byte arrays or strings keep them as they are and are written from them: a
-/// large file (rules.json, a search index, llms-full.txt) is not copied into a `Data` first.
+/// large file (rules.json, a search index, llms-full.txt) is not copied into a `Data` first. A
+/// search index stays in the pieces it was made of (a piece per chapter) and is written piece by
+/// piece, never put together in memory.
 public struct OutputFile: Sendable, Equatable {
     public var path: String
     private var contents: Contents
@@ -12,6 +14,7 @@ public struct OutputFile: Sendable, Equatable {
         case data(Data)
         case bytes([UInt8])
         case text(String)
+        case pieces([[UInt8]])
     }
 
     public init(path: String, data: Data) {
@@ -29,6 +32,12 @@ public struct OutputFile: Sendable, Equatable {
         contents = .bytes(bytes)
     }
 
+    /// A file that is its pieces one after another.
+    init(path: String, pieces: [[UInt8]]) {
+        self.path = path
+        contents = .pieces(pieces)
+    }
+
     /// The bytes as `Data` (a copy when the file was made as bytes or text).
     public var data: Data {
         get {
@@ -36,21 +45,33 @@ public struct OutputFile: Sendable, Equatable {
             case .data(let data): data
             case .bytes(let bytes): Data(bytes)
             case .text(let text): Data(text.utf8)
+            case .pieces(let pieces): Data(pieces.joined())
             }
         }
         set { contents = .data(newValue) }
     }
 
-    /// Reads the bytes where they are.
-    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+    /// Whether the bytes are in many pieces (a search index: one per chapter).
+    var isInPieces: Bool {
+        if case .pieces = contents { true } else { false }
+    }
+
+    /// Hands the bytes to `body` where they are, in one or more pieces, in order; stops at the
+    /// first piece for which `body` returns a non-nil result, and returns that.
+    func forEachPiece<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result?) rethrows -> Result? {
         switch contents {
         case .data(let data): return try data.withUnsafeBytes(body)
         case .bytes(let bytes): return try bytes.withUnsafeBytes(body)
         case .text(var text): return try text.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
+        case .pieces(let pieces):
+            for piece in pieces {
+                if let result = try piece.withUnsafeBytes(body) { return result }
+            }
+            return nil
         }
     }
 
     public static func == (lhs: OutputFile, rhs: OutputFile) -> Bool {
-        lhs.path == rhs.path && lhs.withUnsafeBytes { left in rhs.withUnsafeBytes { left.elementsEqual($0) } }
+        lhs.path == rhs.path && lhs.data == rhs.data
     }
 }

@@ -159,23 +159,39 @@ public struct SiteWriter: Sendable {
         return written
     }
 
-    /// Writes one file; the reason it failed, if it did.
+    /// Writes one file; the reason it failed, if it did. A file in many small pieces is written
+    /// through a buffer of 64 KB, not with a system call per piece.
     static func write(_ file: OutputFile, to path: String) -> String? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return reason(errno) }
         defer { close(descriptor) }
-        return file.withUnsafeBytes { buffer -> String? in
-            var offset = 0
-            while offset < buffer.count, let base = buffer.baseAddress {
-                let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return reason(errno)
-                }
-                offset += written
+        guard file.isInPieces else { return file.forEachPiece { write($0, to: descriptor) } }
+        let bufferSize = 64 * 1024
+        var pending: [UInt8] = []
+        pending.reserveCapacity(bufferSize)
+        let failure = file.forEachPiece { piece -> String? in
+            if pending.count + piece.count > bufferSize, !pending.isEmpty {
+                if let failure = pending.withUnsafeBytes({ write($0, to: descriptor) }) { return failure }
+                pending.removeAll(keepingCapacity: true)
             }
+            if piece.count >= bufferSize { return write(piece, to: descriptor) }
+            pending.append(contentsOf: piece)
             return nil
         }
+        return failure ?? pending.withUnsafeBytes { write($0, to: descriptor) }
+    }
+
+    private static func write(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
+        var offset = 0
+        while offset < buffer.count, let base = buffer.baseAddress {
+            let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return reason(errno)
+            }
+            offset += written
+        }
+        return nil
     }
 
     private static func reason(_ code: Int32) -> String {

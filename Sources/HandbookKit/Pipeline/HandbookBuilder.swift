@@ -46,15 +46,25 @@ public struct HandbookBuilder: Sendable {
         var log = DiagnosticLog()
         var clock = PhaseClock()
         if checkOutput { OutputGuard(configuration: configuration).check(log: &log) }
-        var templates = caches?.derived.templates ?? TemplateSet.load(
-            from: configuration.templatesURL, displayRoot: BuildConfiguration.display(configuration.templatesPath), log: &log)
-        caches?.derived.keep(templates)
-        if configuration.templateRenderer == .swiftMustache { templates?.program = nil }
+        // The templates are read and compiled beside the content.
+        let cachedTemplates = caches?.derived.templates
+        let configuration = configuration
+        async let templateLoad = { () -> (TemplateSet?, DiagnosticLog) in
+            var templateLog = DiagnosticLog()
+            let loaded = cachedTemplates ?? TemplateSet.load(
+                from: configuration.templatesURL, displayRoot: BuildConfiguration.display(configuration.templatesPath),
+                log: &templateLog)
+            return (loaded, templateLog)
+        }()
         var loader = HandbookLoader(contentDirectory: configuration.contentURL,
                                     displayRoot: BuildConfiguration.display(configuration.contentPath),
                                     chapterCache: caches?.chapters)
         loader.glossaryMemo = caches?.derived.glossary
         let handbook = await loader.load(log: &log)
+        var (templates, templateLog) = await templateLoad
+        log.merge(templateLog)
+        caches?.derived.keep(templates)
+        if configuration.templateRenderer == .swiftMustache { templates?.program = nil }
         clock.lap("load and parse")
         if handbook.chapters.values.allSatisfy(\.isEmpty), !log.hasErrors {
             log.error("the content folder '\(loader.displayRoot)' holds no chapters", at: nil)
@@ -124,7 +134,7 @@ public struct HandbookBuilder: Sendable {
             case .fixedPages: return try await emit(renderer.fixedPages() + [marker])
             case .chapterPages(let range): return try await emit(chapters[range].map(renderer.chapterPage))
             case .searchIndex(let language):
-                return [OutputFile(path: SiteURLs.searchIndex(language), bytes: try await searchIndexes.scriptBytes(language))]
+                return [OutputFile(path: SiteURLs.searchIndex(language), pieces: try await searchIndexes.scriptPieces(language))]
             case .rulesJSON:
                 let encode = {
                     [OutputFile(path: SiteURLs.rulesJSON, bytes: RulesCatalogBuilder.encodedBytes(catalog)),

@@ -34,16 +34,17 @@ struct SearchIndexBuilder: Sendable {
 
     /// The index as `script(_:)` writes it, made from each chapter's JSON (itself made on all
     /// cores and reused by `serve`): the same bytes, without encoding the whole index at once.
-    func script(_ language: Language) async throws -> Data { Data(try await scriptBytes(language)) }
+    func script(_ language: Language) async throws -> Data { Data(try await scriptPieces(language).joined()) }
 
-    func scriptBytes(_ language: Language) async throws -> [UInt8] {
+    /// The script in the pieces it is made of: its opening, each chapter's records (shared with
+    /// the memo, not copied) with the commas between them, and its closing.
+    func scriptPieces(_ language: Language) async throws -> [[UInt8]] {
         // The chapters' records are only needed as JSON: the index keeps the glossary's alone.
         let (index, chapters) = await assemble(language, withChapterRecords: false)
         var inner = index
         inner.records = []
         let encoder = Self.encoder
         var script = [UInt8]("window.HANDBOOK_SEARCH_INDEX = ".utf8)
-        script.reserveCapacity(chapters.reduce(1024) { $0 + $1.script.count })
         // `{"language":…,"records":[` then the records, then the keys after "records".
         let empty = [UInt8](try encoder.encode(inner))
         let marker = [UInt8](#""records":[]"#.utf8)
@@ -51,16 +52,18 @@ struct SearchIndexBuilder: Sendable {
             throw EncodingError.invalidValue(index, .init(codingPath: [], debugDescription: "no records key"))
         }
         Self.escape(Array(empty[..<(split + marker.count - 1)]), into: &script)
-        var first = true
+        var pieces = [script]
+        let comma = [UInt8(ascii: ",")]
         for fragment in chapters.map(\.script) + [Self.fragment(index.records)]
         where !fragment.isEmpty {
-            if !first { script.append(UInt8(ascii: ",")) }
-            script += fragment
-            first = false
+            if pieces.count > 1 { pieces.append(comma) }
+            pieces.append(fragment)
         }
-        Self.escape(Array(empty[(split + marker.count - 1)...]), into: &script)
-        script.append(contentsOf: ";\n".utf8)
-        return script
+        var closing: [UInt8] = []
+        Self.escape(Array(empty[(split + marker.count - 1)...]), into: &closing)
+        closing.append(contentsOf: ";\n".utf8)
+        pieces.append(closing)
+        return pieces
     }
 
     private static var encoder: JSONEncoder {
