@@ -85,6 +85,8 @@ public struct Chapter: Sendable {
         let part: String
         let sections: [Section]
         let rules: [Rule]
+        /// `controls.buttons.`, what every rule id of the chapter starts with.
+        let ruleIDPrefix: String
 
         init(id: String, language: Language, title: String, summary: String, weight: Int, edition: String,
              status: Status, legacyNote: String?, related: [String], content: [ChapterBlock], source: SourceLocation,
@@ -104,6 +106,7 @@ public struct Chapter: Sendable {
             self.part = part
             sections = content.compactMap { if case .section(let s) = $0 { s } else { nil } }
             rules = content.compactMap { if case .rule(let r) = $0 { r } else { nil } }
+            ruleIDPrefix = String(decoding: id.utf8.map { $0 == UInt8(ascii: "/") ? UInt8(ascii: ".") : $0 }, as: UTF8.self) + "."
         }
     }
 
@@ -151,7 +154,7 @@ public struct Chapter: Sendable {
 
     /// `controls/buttons` + `verb-titles` → `controls.buttons.verb-titles`.
     public func ruleID(_ localID: String) -> String {
-        String(decoding: id.utf8.map { $0 == UInt8(ascii: "/") ? UInt8(ascii: ".") : $0 }, as: UTF8.self) + "." + localID
+        storage.ruleIDPrefix + localID
     }
 }
 

@@ -3,7 +3,7 @@
 struct BilingualValidator {
     let handbook: Handbook
 
-    func validate(log: inout DiagnosticLog) {
+    func validate(log: inout DiagnosticLog) async {
         let (zh, en) = (Language.zhHans, Language.en)
         checkParts(log: &log)
         let zhChapters = Dictionary(handbook.chapters(in: zh).map { ($0.id, $0) }) { a, _ in a }
@@ -17,9 +17,14 @@ struct BilingualValidator {
                           at: chapter.source)
             }
         }
-        for id in zhChapters.keys.sorted() {
-            guard let a = zhChapters[id], let b = enChapters[id] else { continue }
-            compare(a, b, log: &log)
+        // Each pair of chapters is compared on its own: on all cores.
+        let pairs = zhChapters.keys.sorted().compactMap { id in zhChapters[id].flatMap { a in enChapters[id].map { (a, $0) } } }
+        for pairLog in await ParallelMap.map(pairs, { a, b in
+            var pairLog = DiagnosticLog()
+            compare(a, b, log: &pairLog)
+            return pairLog
+        }) {
+            log.merge(pairLog)
         }
     }
 
