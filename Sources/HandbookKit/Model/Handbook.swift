@@ -87,6 +87,8 @@ public struct Chapter: Sendable {
         let rules: [Rule]
         /// `controls.buttons.`, what every rule id of the chapter starts with.
         let ruleIDPrefix: String
+        /// Where each of `rules` is in `content`.
+        let ruleBlocks: [Int]
 
         init(id: String, language: Language, title: String, summary: String, weight: Int, edition: String,
              status: Status, legacyNote: String?, related: [String], content: [ChapterBlock], source: SourceLocation,
@@ -106,6 +108,7 @@ public struct Chapter: Sendable {
             self.part = part
             sections = content.compactMap { if case .section(let s) = $0 { s } else { nil } }
             rules = content.compactMap { if case .rule(let r) = $0 { r } else { nil } }
+            ruleBlocks = content.indices.filter { if case .rule = content[$0] { true } else { false } }
             ruleIDPrefix = String(decoding: id.utf8.map { $0 == UInt8(ascii: "/") ? UInt8(ascii: ".") : $0 }, as: UTF8.self) + "."
         }
     }
@@ -144,6 +147,8 @@ public struct Chapter: Sendable {
 
     public var sections: [Section] { storage.sections }
     public var rules: [Rule] { storage.rules }
+    /// Where each of `rules` is in `content`.
+    var ruleBlocks: [Int] { storage.ruleBlocks }
 
     /// Every anchor on the page: sections and rules share one namespace.
     public var anchors: [String] { sections.map(\.anchor) + rules.map(\.localID) }

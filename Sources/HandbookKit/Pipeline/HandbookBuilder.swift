@@ -77,7 +77,7 @@ public struct HandbookBuilder: Sendable {
         async let translations = Self.translations(handbook, configuration: configuration, displayRoot: loader.displayRoot,
                                                    memo: derived?.translationUnits)
         async let variantTable = Self.variants(configuration)
-        let index = HandbookIndex(handbook)
+        let index = await HandbookIndex.make(handbook)
         let resolver = LinkResolver(index: index)
         let links = await LinkChecker(resolver: resolver, memo: derived?.links).check(log: &log)
         let changelog = Changelog.load(contentDirectory: configuration.contentURL, displayRoot: loader.displayRoot, log: &log)

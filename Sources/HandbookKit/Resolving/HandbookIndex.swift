@@ -10,21 +10,40 @@ public struct HandbookIndex: Sendable {
     private static func slot(_ language: Language) -> Int { language == .zhHans ? 0 : 1 }
 
     public init(_ handbook: Handbook) {
+        self.init(handbook, tables: Language.allCases.map { Self.tables(handbook.chapters(in: $0)) })
+    }
+
+    /// The same index, with each language's tables made on its own core.
+    static func make(_ handbook: Handbook) async -> HandbookIndex {
+        HandbookIndex(handbook, tables: await ParallelMap.map(Language.allCases, runLength: 1) {
+            tables(handbook.chapters(in: $0))
+        })
+    }
+
+    private struct Tables: Sendable {
+        var list: [Chapter]
+        var chapters: [String: Int]
+        var rules: [String: (chapter: Int, rule: Int)]
+    }
+
+    private init(_ handbook: Handbook, tables: [Tables]) {
         self.handbook = handbook
-        for language in Language.allCases {
-            let list = handbook.chapters(in: language)
-            var chapters: [String: Int] = [:]
-            var rules: [String: (Int, Int)] = [:]
-            for (position, chapter) in list.enumerated() {
-                chapters[chapter.id] = position
-                for (block, content) in chapter.content.enumerated() {
-                    if case .rule(let rule) = content { rules[chapter.ruleID(rule.localID)] = (position, block) }
-                }
+        chapterLists = tables.map(\.list)
+        chaptersByID = tables.map(\.chapters)
+        rulesByID = tables.map(\.rules)
+    }
+
+    private static func tables(_ list: [Chapter]) -> Tables {
+        var chapters: [String: Int] = [:]
+        chapters.reserveCapacity(list.count)
+        var rules: [String: (chapter: Int, rule: Int)] = [:]
+        for (position, chapter) in list.enumerated() {
+            chapters[chapter.id] = position
+            for (rule, block) in zip(chapter.rules, chapter.ruleBlocks) {
+                rules[chapter.ruleID(rule.localID)] = (position, block)
             }
-            chapterLists.append(list)
-            chaptersByID.append(chapters)
-            rulesByID.append(rules)
         }
+        return Tables(list: list, chapters: chapters, rules: rules)
     }
 
     public func chapter(_ id: String, in language: Language) -> Chapter? {
