@@ -20,8 +20,11 @@ struct ChapterBuilder {
                 seenAnchors[anchor] = location
             }
         }
+        // Raw HTML and images need a `<` or a `![` in the source: without either, their search
+        // through every inline is skipped.
+        let mayHaveMarkup = file.text.contains(ascii: "<") || file.text.contains(ascii: "![")
         for block in blocks.map({ $0.mapInlines(WikiLinkScanner.scan) }) {
-            lint(block, log: &log)
+            lint(block, inlines: mayHaveMarkup, log: &log)
             switch block {
             case .heading(let level, let inlines, let at):
                 if level == 1 {
@@ -112,7 +115,7 @@ struct ChapterBuilder {
     }
 
     /// Reports what the renderer will not show as written: raw HTML, images and misplaced rules.
-    private func lint(_ block: MarkdownBlock, log: inout DiagnosticLog) {
+    private func lint(_ block: MarkdownBlock, inlines: Bool, log: inout DiagnosticLog) {
         var isOuter = true
         block.forEachBlock { nested in
             defer { isOuter = false }
@@ -128,6 +131,7 @@ struct ChapterBuilder {
                 break
             }
         }
+        guard inlines else { return }
         block.forEachInline { inline in
             switch inline {
             case .html(_, let at):

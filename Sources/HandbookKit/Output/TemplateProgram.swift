@@ -34,8 +34,9 @@ struct TemplateProgram: Sendable {
         /// The same for every tag with this text, across the program's templates: its index in
         /// the program's names and its memo slot.
         var id: Int
-        /// The same for every name with this first part (`layout` of `layout.ui.next`): the memo
-        /// slot of what the page's own view answers for it.
+        /// The same for every name with this parent (`layout.ui` of `layout.ui.next`, `layout` of
+        /// `layout.lang`; a one-part name is its own parent): the memo slot of what the page's own
+        /// view answers for the parent.
         var head: Int
 
         init(_ text: String, ids: inout Identifiers) {
@@ -48,13 +49,13 @@ struct TemplateProgram: Sendable {
             }
             id = ids.names[text] ?? ids.names.count
             ids.names[text] = id
-            let first = parts.first ?? ""
-            head = ids.heads[first] ?? ids.heads.count
-            ids.heads[first] = head
+            let parent = parts.count > 1 ? parts.dropLast().joined(separator: ".") : parts.first ?? ""
+            head = ids.heads[parent] ?? ids.heads.count
+            ids.heads[parent] = head
         }
     }
 
-    /// Numbers given to tag names and to their first parts while the templates are read.
+    /// Numbers given to tag names, their parents and their parts while the templates are read.
     struct Identifiers {
         var names: [String: Int] = [:]
         var heads: [String: Int] = [:]
@@ -449,22 +450,50 @@ struct TemplateProgram: Sendable {
             for depth in context.stack.indices.reversed() {
                 let type = context.frameTypes[depth]
                 if type < 0 || context.lookups.field(type, first) == TemplateProgram.missing { continue }
-                if depth == 0, let known = context.lookups.root[id] { return known }
-                let answer: TemplateValue?
-                if depth == 0, let known = context.lookups.heads[code.nameHeads[id]] {
-                    answer = known
-                } else if let view = context.frameViews[depth] {
-                    answer = view._withUnsafeGuaranteedRef { child(first, of: $0, type: type, &context) }
-                    if depth == 0 { context.lookups.heads[code.nameHeads[id]] = .some(answer) }
-                } else {
-                    answer = nil
-                }
-                guard let found = answer else { continue }
-                let value = resolve(id, from: found, &context)
-                if depth == 0 { context.lookups.root[id] = .some(value) }
-                return value
+                guard let view = context.frameViews[depth] else { continue }
+                if depth == 0 { return rootLookup(id, first: first, view: view, type: type, &context) }
+                guard let found = view._withUnsafeGuaranteedRef({ child(first, of: $0, type: type, &context) })
+                else { continue }
+                return resolve(id, from: found, &context)
             }
             return nil
+        }
+
+        /// A name the page's own view answers: remembered for the render, and so is its parent's
+        /// value (`layout.ui`, shared by two dozen names, is looked up once per page).
+        private func rootLookup(_ id: Int, first: Int, view: Unmanaged<TemplateViewBox>, type: Int,
+                                _ context: inout Context) -> TemplateValue? {
+            if let known = context.lookups.root[id] { return known }
+            let rest = code.rest[id]
+            let head = code.nameHeads[id]
+            let parent: TemplateValue?
+            if let known = context.lookups.heads[head] {
+                parent = known
+            } else {
+                // The first part, then every part but the last.
+                var value = view._withUnsafeGuaranteedRef { child(first, of: $0, type: type, &context) }
+                for index in rest.dropLast() {
+                    guard case .view(let box)? = value else {
+                        value = nil
+                        break
+                    }
+                    value = child(restParts[index], of: box, type: context.lookups.number(of: box, rows: code.fieldRows),
+                                  &context)
+                }
+                context.lookups.heads[head] = .some(value)
+                parent = value
+            }
+            var value = parent
+            if let last = rest.last {
+                if case .view(let box)? = parent {
+                    value = child(restParts[last], of: box, type: context.lookups.number(of: box, rows: code.fieldRows),
+                                  &context)
+                } else {
+                    value = nil
+                }
+            }
+            context.lookups.root[id] = .some(value)
+            return value
         }
 
         /// The rest of a dotted name, from the value its first part stands for.
