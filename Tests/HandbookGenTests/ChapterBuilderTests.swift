@@ -5,7 +5,7 @@ import Testing
     func build(_ body: String) -> ([ChapterBlock], [String]) {
         let file = SourceFile(path: "content/zh/controls/buttons.md", text: body)
         var log = DiagnosticLog()
-        let blocks = ChapterBuilder(file: file).build(MarkdownParser().parse(body, firstLine: 1), log: &log)
+        let blocks = ChapterBuilder(file: file).build(MarkdownParser(scansWikiLinks: true).parse(body, firstLine: 1), log: &log)
         return (blocks, log.sorted.map(\.description))
     }
 

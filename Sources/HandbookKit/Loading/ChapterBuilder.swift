@@ -1,6 +1,6 @@
 import Foundation
 
-/// Turns a chapter's Markdown into its sections and rules, and finds its cross-links.
+/// Turns a chapter's Markdown (parsed with its cross-links found) into its sections and rules.
 struct ChapterBuilder {
     var file: SourceFile
 
@@ -23,7 +23,8 @@ struct ChapterBuilder {
         // Raw HTML and images need a `<` or a `![` in the source: without either, their search
         // through every inline is skipped.
         let mayHaveMarkup = file.text.contains(ascii: "<") || file.text.contains(ascii: "![")
-        for block in blocks.map({ $0.mapInlines(WikiLinkScanner.scan) }) {
+        // Cross-links were found by the parser (`MarkdownParser(scansWikiLinks:)`).
+        for block in blocks {
             lint(block, inlines: mayHaveMarkup, log: &log)
             switch block {
             case .heading(let level, let inlines, let at):

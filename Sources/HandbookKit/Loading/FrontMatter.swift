@@ -166,8 +166,9 @@ struct FrontMatterParser {
                        log: inout DiagnosticLog) -> Bool {
         var ok = true
         let names = fields.map(\.name)
-        for entry in frontMatter.entries.values.sorted(by: { $0.keyLocation < $1.keyLocation })
-        where !names.contains(entry.key) {
+        // Only unknown keys are reported, in the order they were written (usually there are none).
+        for entry in frontMatter.entries.values.filter({ !names.contains($0.key) })
+            .sorted(by: { $0.keyLocation < $1.keyLocation }) {
             log.error("unknown front-matter key '\(entry.key)'"
                       + Suggestion.didYouMean(entry.key, in: names), at: entry.keyLocation)
             ok = false

@@ -119,12 +119,12 @@ public struct HandbookLoader: Sendable {
               let parsed = FrontMatterParser().parse(file, fields: Self.partFields, log: &log)
         else { return nil }
         let frontMatter = parsed.frontMatter
-        let (parsedBody, flattened) = MarkdownParser().parseReportingFlattened(parsed.body, firstLine: parsed.bodyFirstLine)
+        let (parsedBody, flattened) = MarkdownParser(scansWikiLinks: true).parseReportingFlattened(parsed.body, firstLine: parsed.bodyFirstLine)
         if let first = flattened.first {
             log.warning("nesting deeper than \(MarkdownParser.maximumDepth) levels is shown as plain text",
                         at: file.location(line: first.line, column: first.column))
         }
-        let body = parsedBody.map { $0.mapInlines(WikiLinkScanner.scan) }
+        let body = parsedBody
         return Part(id: files.id, language: language, title: frontMatter.string("title") ?? "",
                     summary: frontMatter.string("summary") ?? "", weight: frontMatter.integer("weight") ?? 0,
                     body: body, source: file.location(line: 1, column: 1))
@@ -165,7 +165,7 @@ public struct HandbookLoader: Sendable {
             log.error("a legacy chapter needs 'legacy-note': one sentence on what replaced it",
                       at: frontMatter.valueLocation("status"))
         }
-        let (blocks, flattened) = MarkdownParser().parseReportingFlattened(parsed.body, firstLine: parsed.bodyFirstLine)
+        let (blocks, flattened) = MarkdownParser(scansWikiLinks: true).parseReportingFlattened(parsed.body, firstLine: parsed.bodyFirstLine)
         if let first = flattened.first {
             log.warning("nesting deeper than \(MarkdownParser.maximumDepth) levels is shown as plain text",
                         at: file.location(line: first.line, column: first.column))

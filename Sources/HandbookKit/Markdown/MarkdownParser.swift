@@ -6,7 +6,15 @@ import CCmark
 /// cmark's byte columns to character columns, and shifted by `firstLine` so that they count the
 /// front matter that precedes the body.
 public struct MarkdownParser: Sendable {
+    /// Whether `[[…]]` cross-links in text become `.wikiLink` inlines (`WikiLinkScanner`) as the
+    /// text is converted, instead of in a second pass over the tree.
+    var scansWikiLinks = false
+
     public init() {}
+
+    init(scansWikiLinks: Bool) {
+        self.scansWikiLinks = scansWikiLinks
+    }
 
     /// The deepest nesting of blocks (quotes, lists) or inlines (emphasis, links) kept as
     /// structure; anything deeper becomes plain text. Real writing never comes near it, and it
@@ -36,7 +44,7 @@ public struct MarkdownParser: Sendable {
         }
         guard let document = cmark_parser_finish(parser) else { return ([], []) }
         defer { cmark_node_free(document) }
-        let converter = Converter(lines: LineIndex(bytes: bytes), firstLine: firstLine)
+        let converter = Converter(lines: LineIndex(bytes: bytes), firstLine: firstLine, scansWikiLinks: scansWikiLinks)
         let blocks = converter.blocks(under: document, depth: 0)
         return (blocks, converter.flattened.positions)
     }
@@ -82,6 +90,7 @@ private final class FlattenLog {
 private struct Converter {
     let lines: LineIndex
     let firstLine: Int
+    let scansWikiLinks: Bool
     let flattened = FlattenLog()
 
     /// All text under `node`, walked with cmark's iterator (no recursion), as one string.
@@ -211,7 +220,13 @@ private struct Converter {
         var runStart: TextPosition?
         var inRun = false
         func endRun() {
-            if inRun { result.append(.text(run, at: runStart)) }
+            if inRun {
+                if scansWikiLinks, run.contains(ascii: "[[") {
+                    result += WikiLinkScanner.scan([.text(run, at: runStart)])
+                } else {
+                    result.append(.text(run, at: runStart))
+                }
+            }
             run = ""
             inRun = false
         }
