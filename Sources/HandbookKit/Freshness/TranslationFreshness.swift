@@ -8,8 +8,17 @@ import Foundation
 public struct TranslationFreshness: Sendable {
     /// Unit key → the languages whose text may be out of date.
     public var outdated: [String: Set<Language>] = [:]
-    /// The current fingerprints, for `translations accept`.
-    public var current: [String: [Language: Fingerprint]] = [:]
+    /// The current fingerprints, for `translations accept`: gathered from each chapter's when
+    /// asked, not on every build.
+    public var current: [String: [Language: Fingerprint]] {
+        var all: [String: [Language: Fingerprint]] = [:]
+        all.reserveCapacity(currentByChapter.reduce(0) { $0 + $1.count })
+        for chapter in currentByChapter {
+            for (key, fingerprints) in chapter { all[key] = fingerprints }
+        }
+        return all
+    }
+    private var currentByChapter: [[(String, [Language: Fingerprint])]] = []
 
     public func isOutdated(_ key: String, in language: Language) -> Bool {
         outdated[key]?.contains(language) ?? false
@@ -34,9 +43,8 @@ public struct TranslationFreshness: Sendable {
             compare(zhUnits[position], enPositions[chapter.id].map { enUnits[$0] } ?? [], lock: lock)
         }
         var result = TranslationFreshness()
-        result.current.reserveCapacity(compared.reduce(0) { $0 + $1.current.count })
+        result.currentByChapter = compared.map(\.current)
         for chapter in compared {
-            for (key, fingerprints) in chapter.current { result.current[key] = fingerprints }
             for (key, lagging) in chapter.outdated { result.outdated[key] = [lagging] }
             log.merge(chapter.log)
         }
