@@ -13,6 +13,7 @@ import threading
 import urllib.request
 
 import pytest
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -84,6 +85,12 @@ def edit(path: pathlib.Path, old: str, new: str):
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+def wait(browser):
+    """Waits that look into the page while it may be reloading: an element found just before the
+    reload is gone by the time it is read, which is "not yet", not a failure."""
+    return WebDriverWait(browser, 15, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException))
+
+
 def heading(browser):
     return browser.find_element(By.CSS_SELECTOR, "h1").text
 
@@ -102,14 +109,14 @@ def test_serve_reloads_on_edit_shows_errors_and_recovers(server, browser, binary
     # An edit reloads the open page with the change.
     browser.execute_script("window.beforeEdit = true")
     edit(chapter, "title: Navigation bar\n", "title: Navigation bar (edited)\n")
-    WebDriverWait(browser, 15).until(lambda d: heading(d) == "Navigation bar (edited)")
+    wait(browser).until(lambda d: heading(d) == "Navigation bar (edited)")
     assert browser.execute_script("return window.beforeEdit === undefined"), "the page was not reloaded"
     assert server.wait_for_line(r"Rebuilt after 1 change in \d+ ms: \d+ pages rendered")
 
     # A broken chapter: the error shows on the page, in compiler format, and in the terminal;
     # the last good page stays served.
     edit(chapter, "weight: 20\n", "weight: twenty\n")
-    WebDriverWait(browser, 15).until(lambda d: "must be an integer" in error_panel(d))
+    wait(browser).until(lambda d: "must be an integer" in error_panel(d))
     panel = error_panel(browser)
     assert re.search(r"navigation-bar\.md:5:9: error: 'weight' must be an integer, not 'twenty'", panel), panel
     assert heading(browser) == "Navigation bar (edited)"
@@ -119,18 +126,18 @@ def test_serve_reloads_on_edit_shows_errors_and_recovers(server, browser, binary
         assert "Navigation bar (edited)" in response.read().decode()
     # A page opened while the build is broken shows the error too.
     browser.get(server.base + "en/index.html")
-    WebDriverWait(browser, 15).until(lambda d: "must be an integer" in error_panel(d))
+    wait(browser).until(lambda d: "must be an integer" in error_panel(d))
 
     # Fixed: the page reloads without the error.
     browser.get(server.base + PAGE)
     edit(chapter, "weight: twenty\n", "weight: 20\n")
     edit(chapter, "title: Navigation bar (edited)\n", "title: Navigation bar\n")
-    WebDriverWait(browser, 15).until(lambda d: heading(d) == "Navigation bar" and not error_panel(d))
+    wait(browser).until(lambda d: heading(d) == "Navigation bar" and not error_panel(d))
 
     # A template change applies to the open page.
     with open(server.root / "templates/assets/style.css", "a", encoding="utf-8") as css:
         css.write("\n.lede { letter-spacing: 3px; }\n")
-    WebDriverWait(browser, 15).until(lambda d: d.execute_script(
+    wait(browser).until(lambda d: d.execute_script(
         "return getComputedStyle(document.querySelector('.lede')).letterSpacing") == "3px")
     assert not console_errors(browser)
 

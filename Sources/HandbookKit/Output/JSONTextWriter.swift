@@ -97,12 +97,18 @@ struct JSONTextWriter {
     private mutating func newline(depth: Int) {
         guard pretty else { return }
         bytes.append(UInt8(ascii: "\n"))
-        for _ in 0..<(2 * depth) { bytes.append(0x20) }
+        let indentation = 2 * depth
+        if indentation <= Self.spaces.count {
+            bytes.append(contentsOf: Self.spaces[..<indentation])
+        } else {
+            bytes.append(contentsOf: repeatElement(0x20, count: indentation))
+        }
     }
 
     // MARK: Strings
 
     private static let hex = Array("0123456789abcdef".utf8)
+    private static let spaces = [UInt8](repeating: 0x20, count: 32)
 
     private mutating func appendString(_ text: String) {
         var text = text
@@ -113,8 +119,7 @@ struct JSONTextWriter {
             let base = UnsafeRawPointer(utf8.baseAddress)
             while index < utf8.count {
                 // Eight bytes at a time while none of them needs care (most of a catalogue's text).
-                if let base, index + 8 <= utf8.count,
-                   !Self.mayNeedEscape(base.loadUnaligned(fromByteOffset: index, as: UInt64.self), scriptSafe: scriptSafe) {
+                if let base, index + 8 <= utf8.count, !Self.mayNeedEscape(ByteWord.load(base, at: index), scriptSafe: scriptSafe) {
                     index += 8
                     continue
                 }
@@ -157,18 +162,12 @@ struct JSONTextWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// Whether any of the eight bytes in `word` might need an escape (never a false "no"): the
-    /// usual bitwise tests for a byte below a bound and for a zero byte after an exclusive or.
+    /// Whether any of the eight bytes in `word` might need an escape (never a false "no").
     private static func mayNeedEscape(_ word: UInt64, scriptSafe: Bool) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        func hasByteBelow(_ bound: UInt64) -> Bool { (word &- ones &* bound) & ~word & highs != 0 }
-        func hasByte(_ byte: UInt64) -> Bool {
-            let folded = word ^ (ones &* byte)
-            return (folded &- ones) & ~folded & highs != 0
-        }
-        if hasByteBelow(0x20) || hasByte(0x22) || hasByte(0x5C) { return true }
-        return scriptSafe && (hasByte(0x3C) || hasByte(0x3E) || hasByte(0x26) || hasByte(0xE2))
+        if ByteWord.containsByte(below: 0x20, in: word) || ByteWord.contains(0x22, in: word)
+            || ByteWord.contains(0x5C, in: word) { return true }
+        return scriptSafe && (ByteWord.contains(0x3C, in: word) || ByteWord.contains(0x3E, in: word)
+            || ByteWord.contains(0x26, in: word) || ByteWord.contains(0xE2, in: word))
     }
 
     private mutating func appendUnicodeEscape(_ unit: UInt16) {
