@@ -20,7 +20,7 @@ struct LLMsTextBuilder {
         let rulesByChapter = Dictionary(grouping: catalog.rules.indices, by: { catalog.rules[$0].chapter })
         for language in Language.allCases {
             files.append(OutputFile(path: Self.index(language), text: index(language)))
-            files.append(OutputFile(path: Self.full(language), text: full(language, rulesByChapter: rulesByChapter)))
+            files.append(OutputFile(path: Self.full(language), bytes: full(language, rulesByChapter: rulesByChapter)))
         }
         return files
     }
@@ -68,25 +68,36 @@ struct LLMsTextBuilder {
         return text
     }
 
-    private func full(_ language: Language, rulesByChapter: [String: [Int]]) -> String {
+    /// Written into one byte buffer piece by piece: interpolating each line made a string for
+    /// every piece and another for the line.
+    private func full(_ language: Language, rulesByChapter: [String: [Int]]) -> [UInt8] {
         let page = Self.full(language)
         let ui = strings[language]!
-        var text = heading(language)
+        var text: [UInt8] = []
+        func add(_ pieces: String...) {
+            for piece in pieces { text.append(contentsOf: piece.utf8) }
+        }
+        add(heading(language))
         let kinds = Dictionary(uniqueKeysWithValues: Catalog.Rule.Kind.allCases.map { ($0, ui.kindLabel($0).uppercased()) })
+        let rules = catalog.rules
         for scope in catalog.scopes {
-            text += "\n## \(scope.title[language])\n"
+            add("\n## ", scope.title[language], "\n")
             for chapter in chapters(in: scope) {
-                text += "\n### \(chapter.title[language])\n\n\(link(chapter.url[language], from: page))\n\n\(oneLine(chapter.summary[language]))\n"
-                if let note = chapter.note { text += "\n\(ui.legacy): \(oneLine(note[language]))\n" }
+                add("\n### ", chapter.title[language], "\n\n", link(chapter.url[language], from: page), "\n\n",
+                    oneLine(chapter.summary[language]), "\n")
+                if let note = chapter.note { add("\n", ui.legacy, ": ", oneLine(note[language]), "\n") }
                 for position in rulesByChapter[chapter.id] ?? [] {
-                    let rule = catalog.rules[position]
-                    let kind = kinds[rule.kind]!
-                    let status = rule.status == .current ? "" : " [\(rule.status == .legacy ? ui.legacy : ui.deprecated)]"
-                    text += "\n#### \(kind): \(rule.title[language])\(status)\n\n"
-                    text += "- id: \(rule.id)\n- url: \(link(rule.url[language], from: page))\n- edition: \(rule.introducedIn)\n"
-                    if let note = rule.note { text += "- note: \(oneLine(note[language]))\n" }
-                    if !rule.replacedBy.isEmpty { text += "- replacedBy: \(rule.replacedBy.joined(separator: ", "))\n" }
-                    if !rule.text[language].isEmpty { text += "\n\(rule.text[language])\n" }
+                    let status = rules[position].status
+                    add("\n#### ", kinds[rules[position].kind]!, ": ", rules[position].title[language])
+                    if status != .current { add(" [", status == .legacy ? ui.legacy : ui.deprecated, "]") }
+                    add("\n\n- id: ", rules[position].id, "\n- url: ", link(rules[position].url[language], from: page),
+                        "\n- edition: ", rules[position].introducedIn, "\n")
+                    if let note = rules[position].note { add("- note: ", oneLine(note[language]), "\n") }
+                    if !rules[position].replacedBy.isEmpty {
+                        add("- replacedBy: ", rules[position].replacedBy.joined(separator: ", "), "\n")
+                    }
+                    let body = rules[position].text[language]
+                    if !body.isEmpty { add("\n", body, "\n") }
                 }
             }
         }
