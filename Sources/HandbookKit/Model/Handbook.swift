@@ -214,6 +214,14 @@ public struct Glossary: Sendable {
     public func entry(_ id: String) -> GlossaryEntry? {
         positions[id].map { entries[$0] }
     }
+
+    /// Whether there is an entry with this id; and its term: what a link asks, without copying
+    /// the entry.
+    public func contains(_ id: String) -> Bool { positions[id] != nil }
+
+    public func term(_ id: String, in language: Language) -> String? {
+        positions[id].map { entries[$0].term(in: language) }
+    }
 }
 
 public struct GlossaryEntry: Sendable {

@@ -79,25 +79,27 @@ struct LLMsTextBuilder {
         }
         add(heading(language))
         let kinds = Dictionary(uniqueKeysWithValues: Catalog.Rule.Kind.allCases.map { ($0, ui.kindLabel($0).uppercased()) })
-        let rules = catalog.rules
-        for scope in catalog.scopes {
-            add("\n## ", scope.title[language], "\n")
-            for chapter in chapters(in: scope) {
-                add("\n### ", chapter.title[language], "\n\n", link(chapter.url[language], from: page), "\n\n",
-                    oneLine(chapter.summary[language]), "\n")
-                if let note = chapter.note { add("\n", ui.legacy, ": ", oneLine(note[language]), "\n") }
-                for position in rulesByChapter[chapter.id] ?? [] {
-                    let status = rules[position].status
-                    add("\n#### ", kinds[rules[position].kind]!, ": ", rules[position].title[language])
-                    if status != .current { add(" [", status == .legacy ? ui.legacy : ui.deprecated, "]") }
-                    add("\n\n- id: ", rules[position].id, "\n- url: ", link(rules[position].url[language], from: page),
-                        "\n- edition: ", rules[position].introducedIn, "\n")
-                    if let note = rules[position].note { add("- note: ", oneLine(note[language]), "\n") }
-                    if !rules[position].replacedBy.isEmpty {
-                        add("- replacedBy: ", rules[position].replacedBy.joined(separator: ", "), "\n")
+        // The rules are read in place: a rule copied out of the array is a few dozen strings.
+        catalog.rules.withUnsafeBufferPointer { rules in
+            for scope in catalog.scopes {
+                add("\n## ", scope.title[language], "\n")
+                for chapter in chapters(in: scope) {
+                    add("\n### ", chapter.title[language], "\n\n", link(chapter.url[language], from: page), "\n\n",
+                        oneLine(chapter.summary[language]), "\n")
+                    if let note = chapter.note { add("\n", ui.legacy, ": ", oneLine(note[language]), "\n") }
+                    for position in rulesByChapter[chapter.id] ?? [] {
+                        let status = rules[position].status
+                        add("\n#### ", kinds[rules[position].kind]!, ": ", rules[position].title[language])
+                        if status != .current { add(" [", status == .legacy ? ui.legacy : ui.deprecated, "]") }
+                        add("\n\n- id: ", rules[position].id, "\n- url: ", link(rules[position].url[language], from: page),
+                            "\n- edition: ", rules[position].introducedIn, "\n")
+                        if let note = rules[position].note { add("- note: ", oneLine(note[language]), "\n") }
+                        if !rules[position].replacedBy.isEmpty {
+                            add("- replacedBy: ", rules[position].replacedBy.joined(separator: ", "), "\n")
+                        }
+                        let body = rules[position].text[language]
+                        if !body.isEmpty { add("\n", body, "\n") }
                     }
-                    let body = rules[position].text[language]
-                    if !body.isEmpty { add("\n", body, "\n") }
                 }
             }
         }

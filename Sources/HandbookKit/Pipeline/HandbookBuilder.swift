@@ -81,7 +81,7 @@ public struct HandbookBuilder: Sendable {
         let resolver = LinkResolver(index: index)
         let links = await LinkChecker(resolver: resolver, memo: derived?.links).check(log: &log)
         let changelog = Changelog.load(contentDirectory: configuration.contentURL, displayRoot: loader.displayRoot, log: &log)
-        changelog.checkIDs(known: { index.rule($0, in: .en) != nil }, file: loader.displayRoot + "/" + Changelog.fileName, log: &log)
+        changelog.checkIDs(known: { index.containsRule($0, in: .en) }, file: loader.displayRoot + "/" + Changelog.fileName, log: &log)
         log.merge(await bilingual)
         let (freshness, translationLog) = await translations
         log.merge(translationLog)

@@ -57,6 +57,11 @@ public struct HandbookIndex: Sendable {
         return (chapter, rule)
     }
 
+    /// Whether a rule has this id, without copying the rule.
+    public func containsRule(_ id: String, in language: Language) -> Bool {
+        rulesByID[Self.slot(language)][id] != nil
+    }
+
     public func ruleIDs(in language: Language) -> [String] {
         rulesByID[Self.slot(language)].keys.sorted()
     }
@@ -77,9 +82,11 @@ public struct HandbookIndex: Sendable {
             if let rule = chapter.rules.first(where: { $0.localID == anchor }) { return rule.title }
             return chapter.title
         case .rule(let id):
-            return rule(id, in: language)?.rule.title ?? id
+            guard let (position, block) = rulesByID[Self.slot(language)][id],
+                  case .rule(let rule) = chapterLists[Self.slot(language)][position].content[block] else { return id }
+            return rule.title
         case .term(let id):
-            return handbook.glossary.entry(id)?.term(in: language) ?? id
+            return handbook.glossary.term(id, in: language) ?? id
         case .external(let url):
             return url
         }

@@ -22,7 +22,7 @@ public struct LinkResolver: Sendable {
         let handbook = index.handbook
         if raw.hasPrefix("rule:") {
             let id = String(raw.dropFirst(5))
-            guard index.rule(id, in: language) != nil else {
+            guard index.containsRule(id, in: language) else {
                 return .failure(.message("unresolved rule link '\(raw)'"
                     + Suggestion.didYouMean(id, in: index.ruleIDs(in: language))))
             }
@@ -30,7 +30,7 @@ public struct LinkResolver: Sendable {
         }
         if raw.hasPrefix("term:") {
             let id = String(raw.dropFirst(5))
-            guard handbook.glossary.entry(id) != nil else {
+            guard handbook.glossary.contains(id) else {
                 return .failure(.message("unresolved glossary link '\(raw)'"
                     + Suggestion.didYouMean(id, in: handbook.glossary.entries.map(\.id))))
             }
