@@ -119,6 +119,21 @@ extension TemplateFieldView {
     }
 }
 
+/// A view held by reference, answering for the view it holds: copying it counts one reference
+/// instead of one per field.
+final class SharedView<Value: TemplateView & Equatable>: TemplateView, Equatable, @unchecked Sendable {
+    let value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    static func templateField(named name: String) -> Int? { Value.templateField(named: name) }
+    static var answersByName: Bool { Value.answersByName }
+    func templateValue(field number: Int) -> TemplateValue { value.templateValue(field: number) }
+    func value(named name: String) -> TemplateValue? { value.value(named: name) }
+
+    static func == (lhs: SharedView, rhs: SharedView) -> Bool { lhs.value == rhs.value }
+}
+
 extension TemplateView {
     func child(named name: String) -> Any? {
         value(named: name)?.mustacheValue

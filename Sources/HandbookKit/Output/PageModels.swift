@@ -94,11 +94,12 @@ struct SectionView: Sendable, Equatable {
     var otherLanguageHref: String
 }
 
-/// One piece of a chapter body: exactly one of the three is set.
+/// One piece of a chapter body: exactly one of the three is set. The section and rule views
+/// are held by reference: the page's template copies the block and then the rule out of it.
 struct ChapterBlockView: Sendable, Equatable {
     var html: String?
-    var section: SectionView?
-    var rule: RuleView?
+    var section: SharedView<SectionView>?
+    var rule: SharedView<RuleView>?
 }
 
 struct TOCEntryView: Sendable, Equatable {

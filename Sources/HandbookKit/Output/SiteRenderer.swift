@@ -266,16 +266,16 @@ struct SiteRenderer {
             case .section(let section):
                 flush()
                 sectionLevel = min(section.level, 5)
-                blocks.append(ChapterBlockView(section: SectionView(
+                blocks.append(ChapterBlockView(section: SharedView(SectionView(
                     anchor: section.anchor, level: section.level, isSubsection: section.level > 2,
                     titleHTML: html,
                     isOutdated: freshness.isOutdated(chapter.id + "#" + section.anchor, in: language),
-                    otherLanguageHref: otherHref + "#" + section.anchor)))
+                    otherLanguageHref: otherHref + "#" + section.anchor))))
             case .rule(let rule):
                 flush()
                 let status = rule.status ?? chapter.status
                 let replacements = replacementLinks(rule, language, from: page)
-                blocks.append(ChapterBlockView(rule: RuleView(
+                blocks.append(ChapterBlockView(rule: SharedView(RuleView(
                     id: chapter.ruleID(rule.localID), anchor: rule.localID, kind: rule.kind.rawValue,
                     kindLabel: ui.kindLabel(rule.kind), title: rule.title, titleLevel: sectionLevel + 1, bodyHTML: html,
                     isLegacy: status == .legacy, isDeprecated: status == .deprecated,
@@ -283,7 +283,7 @@ struct SiteRenderer {
                     replacements: replacements, hasReplacements: !replacements.isEmpty,
                     edition: rule.edition ?? chapter.edition,
                     isOutdated: freshness.isOutdated(chapter.ruleID(rule.localID), in: language),
-                    otherLanguageHref: otherHref + "#" + rule.localID)))
+                    otherLanguageHref: otherHref + "#" + rule.localID))))
             }
         }
         flush()
