@@ -65,6 +65,8 @@ public struct SiteWriter: Sendable {
     public final class StagedSite: @unchecked Sendable {
         private let writer: SiteWriter
         private let staging: URL
+        /// `staging.path`, made once: a URL's path is worked out again on every read.
+        private let stagingPath: String
         private let lock: Int32
         private var folders: Set<String> = [""]
         private let folderLock = NSLock()
@@ -72,13 +74,19 @@ public struct SiteWriter: Sendable {
         fileprivate init(writer: SiteWriter, staging: URL, lock: Int32) {
             self.writer = writer
             self.staging = staging
+            stagingPath = staging.path
             self.lock = lock
         }
 
         /// Writes files into the staging folder; callable from several tasks at once. A large set
         /// of files is written on all cores.
         public func add(_ files: [OutputFile]) async throws {
-            for folder in Set(files.map { ($0.path as NSString).deletingLastPathComponent }).sorted() {
+            // A file's folder: its path up to the last slash, found on bytes (NSString's
+            // `deletingLastPathComponent` bridged every path).
+            let needed = Set(files.map { file in
+                file.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(file.path[..<$0]) } ?? ""
+            })
+            for folder in needed.sorted() {
                 // Under the lock: another thread must not write into a folder still being made.
                 try folderLock.withLock {
                     guard !folders.contains(folder) else { return }
@@ -91,7 +99,7 @@ public struct SiteWriter: Sendable {
                     folders.insert(folder)
                 }
             }
-            let folder = staging.path
+            let folder = stagingPath
             let write = { @Sendable (file: OutputFile) in SiteWriter.write(file, to: folder + "/" + file.path) }
             // A build's batches are already written side by side; a whole site at once is not.
             let failures = files.count < 64 ? files.map(write) : await ParallelMap.map(files, write)

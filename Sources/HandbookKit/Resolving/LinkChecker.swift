@@ -15,7 +15,7 @@ struct LinkChecker {
 
     func check(log: inout DiagnosticLog) async -> Findings {
         let handbook = resolver.index.handbook
-        var backlinks: [Language: [String: Set<String>]] = [:]
+        var backlinks: [Language: [String: [String]]] = [:]
         var references: [Language: [String: Set<String>]] = [:]
         for language in Language.allCases {
             for part in handbook.parts(in: language) {
@@ -32,14 +32,21 @@ struct LinkChecker {
         }
         // Each chapter's links are checked on their own, on all cores, and the findings merged.
         let chapters = Language.allCases.flatMap { handbook.chapters(in: $0) }
-        for found in await ParallelMap.map(chapters, { chapter in memo?.value(for: chapter) { check(chapter) } ?? check(chapter) }) {
-            log.merge(found.log)
-            for target in found.linkedChapters {
-                backlinks[found.language, default: [:]][target, default: []].insert(found.chapterID)
+        let findings = await ParallelMap.map(chapters, { chapter in memo?.value(for: chapter) { check(chapter) } ?? check(chapter) })
+        for found in findings { log.merge(found.log) }
+        // Each language's backlinks and rule references are gathered on a core of their own.
+        let gathered = await ParallelMap.map(Language.allCases, runLength: 1) { language in
+            var languageBacklinks: [String: Set<String>] = [:]
+            var languageReferences: [String: Set<String>] = [:]
+            for found in findings where found.language == language {
+                for target in found.linkedChapters { languageBacklinks[target, default: []].insert(found.chapterID) }
+                for (ruleID, targets) in found.ruleReferences { languageReferences[ruleID, default: []].formUnion(targets) }
             }
-            for (ruleID, targets) in found.ruleReferences {
-                references[found.language, default: [:]][ruleID, default: []].formUnion(targets)
-            }
+            return (languageBacklinks.mapValues { $0.sorted() }, languageReferences)
+        }
+        for (language, (languageBacklinks, languageReferences)) in zip(Language.allCases, gathered) {
+            if !languageBacklinks.isEmpty { backlinks[language] = languageBacklinks }
+            if !languageReferences.isEmpty { references[language] = languageReferences }
         }
         for (language, byRule) in references where language == .zhHans {
             for (ruleID, targets) in byRule.sorted(by: { $0.key < $1.key })
@@ -52,7 +59,7 @@ struct LinkChecker {
             }
         }
         return Findings(
-            backlinks: backlinks.mapValues { $0.mapValues { $0.sorted() } },
+            backlinks: backlinks,
             ruleReferences: (references[.en] ?? [:]).mapValues { $0.sorted() })
     }
 
