@@ -14,11 +14,11 @@ public struct TranslationFreshness: Sendable {
         var all: [String: [Language: Fingerprint]] = [:]
         all.reserveCapacity(currentByChapter.reduce(0) { $0 + $1.count })
         for chapter in currentByChapter {
-            for (key, fingerprints) in chapter { all[key] = fingerprints }
+            for pair in chapter { all[pair.key] = [.zhHans: pair.zh, .en: pair.en] }
         }
         return all
     }
-    private var currentByChapter: [[(String, [Language: Fingerprint])]] = []
+    private var currentByChapter: [[Pair]] = []
 
     public func isOutdated(_ key: String, in language: Language) -> Bool {
         outdated[key]?.contains(language) ?? false
@@ -52,9 +52,18 @@ public struct TranslationFreshness: Sendable {
     }
 
     /// One chapter's units in both languages, against the lock.
+    /// A unit's fingerprints in the two languages.
+    private struct Pair: Sendable {
+        var key: String
+        var zh: Fingerprint
+        var en: Fingerprint
+    }
+
+    /// One chapter's units in both languages, against the lock.
     private static func compare(_ zh: [TranslationUnit], _ en: [TranslationUnit], lock: TranslationLock)
-        -> (current: [(String, [Language: Fingerprint])], outdated: [(String, Language)], log: DiagnosticLog) {
-        var current: [(String, [Language: Fingerprint])] = []
+        -> (current: [Pair], outdated: [(String, Language)], log: DiagnosticLog) {
+        var current: [Pair] = []
+        current.reserveCapacity(zh.count)
         var outdated: [(String, Language)] = []
         var log = DiagnosticLog()
         let enByKey = Dictionary(en.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
@@ -62,17 +71,17 @@ public struct TranslationFreshness: Sendable {
         for unit in zh { zhByKey[unit.key] = unit }
         for (key, zhUnit) in zhByKey {
             guard let enUnit = enByKey[key] else { continue }  // the bilingual check reports it
-            let byLanguage: [Language: TranslationUnit] = [.zhHans: zhUnit, .en: enUnit]
-            current.append((key, byLanguage.mapValues(\.fingerprint)))
+            current.append(Pair(key: key, zh: zhUnit.fingerprint, en: enUnit.fingerprint))
             guard let locked = lock.entries[key] else { continue }
-            let changed = Language.allCases.filter { byLanguage[$0]!.fingerprint != locked[$0] }
-            guard changed.count == 1, let newer = changed.first else { continue }
-            let lagging = newer.other
+            let zhChanged = zhUnit.fingerprint != locked[.zhHans]
+            guard zhChanged != (enUnit.fingerprint != locked[.en]) else { continue }  // exactly one changed
+            let (newer, lagging): (Language, Language) = zhChanged ? (.zhHans, .en) : (.en, .zhHans)
+            let (newerUnit, laggingUnit) = zhChanged ? (zhUnit, enUnit) : (enUnit, zhUnit)
             outdated.append((key, lagging))
-            log.warning("the \(name(newer)) text of \(describe(byLanguage[newer]!)) changed since the \(name(lagging)) was last reviewed; "
+            log.warning("the \(name(newer)) text of \(describe(newerUnit)) changed since the \(name(lagging)) was last reviewed; "
                         + "update the \(name(lagging)), then run `HandbookGen translations accept \(key)`",
-                        at: byLanguage[lagging]!.location,
-                        notes: [.note("the changed \(name(newer)) text", at: byLanguage[newer]!.location)])
+                        at: laggingUnit.location,
+                        notes: [.note("the changed \(name(newer)) text", at: newerUnit.location)])
         }
         return (current, outdated, log)
     }
