@@ -2,62 +2,64 @@ import Foundation
 import Mustache
 import Yams
 
-/// The interface text of one language, from `templates/i18n/<lang>.yaml`.
-public struct UIStrings: Codable, Sendable {
-    public var languageName: String
-    public var siteTitle: String
-    public var siteDescription: String
-    public var skipToContent: String
-    public var home: String
-    public var glossary: String
-    public var search: String
-    public var searchLabel: String
-    public var searchPlaceholder: String
-    public var searchHint: String
-    public var switchLanguage: String
-    public var onThisPage: String
-    public var contents: String
-    public var related: String
-    public var referencedFrom: String
-    public var previous: String
-    public var next: String
-    public var kindDo: String
-    public var kindAvoid: String
-    public var kindConsider: String
-    public var legacy: String
-    public var deprecated: String
-    public var replacedBy: String
-    public var breadcrumbs: String
-    public var translationOutdated: String
-    public var changelog: String
-    public var changelogIntro: String
-    public var unreleased: String
-    public var added: String
-    public var changed: String
+/// The interface text of one language, from `templates/i18n/<lang>.yaml`. A class: every page
+/// reads a few of its sixty strings, and handing a copy of them all to each page counted a
+/// reference per string.
+public final class UIStrings: Codable, Sendable {
+    public let languageName: String
+    public let siteTitle: String
+    public let siteDescription: String
+    public let skipToContent: String
+    public let home: String
+    public let glossary: String
+    public let search: String
+    public let searchLabel: String
+    public let searchPlaceholder: String
+    public let searchHint: String
+    public let switchLanguage: String
+    public let onThisPage: String
+    public let contents: String
+    public let related: String
+    public let referencedFrom: String
+    public let previous: String
+    public let next: String
+    public let kindDo: String
+    public let kindAvoid: String
+    public let kindConsider: String
+    public let legacy: String
+    public let deprecated: String
+    public let replacedBy: String
+    public let breadcrumbs: String
+    public let translationOutdated: String
+    public let changelog: String
+    public let changelogIntro: String
+    public let unreleased: String
+    public let added: String
+    public let changed: String
     /// `%d` is the number of rules.
-    public var initialRelease: String
-    public var edition: String
-    public var ruleID: String
-    public var copyLink: String
-    public var linkCopied: String
+    public let initialRelease: String
+    public let edition: String
+    public let ruleID: String
+    public let copyLink: String
+    public let linkCopied: String
     /// `%d` is replaced by the number.
-    public var rulesCount: String
-    public var chaptersCount: String
-    public var termColumn: String
-    public var englishColumn: String
-    public var traditionalColumn: String
-    public var variantsColumn: String
-    public var noteColumn: String
-    public var glossaryIntro: String
-    public var rulesCatalog: String
-    public var filterChapters: String
-    public var resultsCount: String
-    public var noResults: String
-    public var scopeAll: String
-    public var kindRules: String
-    public var kindSections: String
-    public var kindTerms: String
-    public var kindChapters: String
+    public let rulesCount: String
+    public let chaptersCount: String
+    public let termColumn: String
+    public let englishColumn: String
+    public let traditionalColumn: String
+    public let variantsColumn: String
+    public let noteColumn: String
+    public let glossaryIntro: String
+    public let rulesCatalog: String
+    public let filterChapters: String
+    public let resultsCount: String
+    public let noResults: String
+    public let scopeAll: String
+    public let kindRules: String
+    public let kindSections: String
+    public let kindTerms: String
+    public let kindChapters: String
 
     static func load(from url: URL, displayPath: String, log: inout DiagnosticLog) -> UIStrings? {
         var readLog = DiagnosticLog()
