@@ -241,12 +241,13 @@ struct TemplateProgram: Sendable {
         }
     }
 
-    func render(_ view: any TemplateView, template name: String) -> String? {
+    func render(_ view: some TemplateView, template name: String) -> String? {
         renderBytes(view, template: name).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The page's bytes.
-    func renderBytes(_ view: any TemplateView, template name: String) -> [UInt8]? {
+    /// The page's bytes. Generic, not `any TemplateView`: the page's view is boxed once, not
+    /// first into an existential and then into its box.
+    func renderBytes(_ view: some TemplateView, template name: String) -> [UInt8]? {
         guard let number = code.templateNumbers[name] else { return nil }
         var output: [UInt8] = []
         output.reserveCapacity(16 * 1024)
