@@ -185,16 +185,18 @@ struct SearchIndexBuilder: Sendable {
             .init(kind: .chapter, scope: scope, title: chapter.title, text: introduction.joined(separator: " "),
                   context: partTitle, url: page, ruleID: ""),
         ]
+        // Every section and rule of the chapter has the same context.
+        let context = partTitle + " · " + chapter.title
         for section in chapter.sections {
             records.append(.init(kind: .section, scope: scope, title: section.titleText,
                                  text: sectionText[section.anchor, default: []].joined(separator: " "),
-                                 context: "\(partTitle) · \(chapter.title)", url: page + "#" + section.anchor, ruleID: ""))
+                                 context: context, url: page + "#" + section.anchor, ruleID: ""))
         }
         for rule in chapter.rules {
             let ruleID = chapter.ruleID(rule.localID)
             records.append(.init(kind: .rule, scope: scope, title: rule.title,
                                  text: ruleText(ruleID, language) ?? catalogText(chapter, rule.body),
-                                 context: "\(partTitle) · \(chapter.title)", url: page + "#" + rule.localID,
+                                 context: context, url: page + "#" + rule.localID,
                                  ruleID: ruleID))
         }
         return records
