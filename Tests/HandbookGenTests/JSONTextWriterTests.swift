@@ -72,6 +72,33 @@ import Testing
         }
     }
 
+    /// Strings are scanned eight bytes at a time while nothing in them needs an escape: every
+    /// character that does is put at every offset of a longer run, in plain and in Chinese text,
+    /// so that it falls in every position of a word and in the bytes left after the last word.
+    @Test func escapesAreFoundAtEveryOffsetOfTheEightByteScan() async throws {
+        var special = (0..<0x20).map { String(Unicode.Scalar(UInt8($0))) }
+        special += ["\"", "\\", "<", ">", "&", "\u{2028}", "\u{2029}", "\u{2027}"]
+        for filler in ["a", "导"] {
+            for character in special {
+                for offset in 0..<20 {
+                    let text = String(repeating: filler, count: offset) + character + String(repeating: filler, count: 19 - offset)
+                    var plain = JSONTextWriter(pretty: false)
+                    plain.beginArray()
+                    plain.value(text)
+                    plain.endArray()
+                    #expect(plain.bytes == (try Self.referenceJSON([text], pretty: false)), "\(text.debugDescription)")
+                    var scriptSafe = JSONTextWriter(pretty: false, scriptSafe: true)
+                    scriptSafe.beginArray()
+                    scriptSafe.value(text)
+                    scriptSafe.endArray()
+                    var expected: [UInt8] = []
+                    SearchIndexBuilder.escape(try Self.referenceJSON([text], pretty: false), into: &expected)
+                    #expect(scriptSafe.bytes == expected, "\(text.debugDescription)")
+                }
+            }
+        }
+    }
+
     /// The handbook's catalogue, and one whose every string needs escapes and whose optional
     /// fields are set, as `JSONEncoder` writes them.
     @Test func catalogueMatchesJSONEncoder() async throws {
