@@ -36,12 +36,7 @@ def timed(command, cwd=None):
     return float(seconds), int(kilobytes) / 1024
 
 
-def median_run(command, runs, cwd=None, before=None):
-    samples = []
-    for _ in range(runs):
-        if before:
-            before()
-        samples.append(timed(command, cwd))
+def medians(samples):
     return statistics.median(s[0] for s in samples), statistics.median(s[1] for s in samples)
 
 
@@ -55,30 +50,36 @@ def hugo_site(content: pathlib.Path, work: pathlib.Path) -> pathlib.Path:
     return site
 
 
-def cmark_floor(content: pathlib.Path, runs: int):
+def cmark_command(content: pathlib.Path):
     files = sorted(str(p) for p in content.rglob("*.md") if p.name != "_index.md")
     # One process over all chapters (cmark-gfm concatenates its inputs), so process start-up
     # does not count; the same extensions HandbookGen enables.
-    command = ["cmark-gfm", "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tagfilter",
-               "-e", "tasklist"] + files
-    samples = []
-    for _ in range(runs):
-        result = subprocess.run(["/usr/bin/time", "-f", "%e %M"] + command, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.PIPE, text=True)
-        seconds, kilobytes = result.stderr.strip().splitlines()[-1].split()
-        samples.append((float(seconds), int(kilobytes) / 1024))
-    return statistics.median(s[0] for s in samples), len(files)
+    return ["cmark-gfm", "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tagfilter",
+            "-e", "tasklist"] + files, len(files)
+
+
+def timed_floor(command):
+    result = subprocess.run(["/usr/bin/time", "-f", "%e %M"] + command, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    seconds, kilobytes = result.stderr.strip().splitlines()[-1].split()
+    return float(seconds), int(kilobytes) / 1024
 
 
 def measure(name, content: pathlib.Path, chapters: int, runs: int, work: pathlib.Path):
     output = work / "site"
-    # Both tools start from an empty output folder, as Hugo's is removed before each of its runs.
-    ours = median_run([str(BINARY), "build", "--content", str(content), "--templates", str(ROOT / "templates"),
-                       "--output", str(output)], runs, before=lambda: shutil.rmtree(output, ignore_errors=True))
     site = hugo_site(content, work)
-    hugo = median_run(["hugo", "--quiet", "--destination", str(work / "hugo-public")], runs, cwd=site,
-                      before=lambda: shutil.rmtree(work / "hugo-public", ignore_errors=True))
-    floor, files = cmark_floor(content, runs)
+    floor_command, files = cmark_command(content)
+    ours, hugo, floor = [], [], []
+    # The tools take turns run by run, so that the shared machine's slow and fast spells fall on
+    # all of them alike; both builds start from an empty output folder.
+    for _ in range(runs):
+        shutil.rmtree(output, ignore_errors=True)
+        ours.append(timed([str(BINARY), "build", "--content", str(content), "--templates", str(ROOT / "templates"),
+                           "--output", str(output)]))
+        shutil.rmtree(work / "hugo-public", ignore_errors=True)
+        hugo.append(timed(["hugo", "--quiet", "--destination", str(work / "hugo-public")], cwd=site))
+        floor.append(timed_floor(floor_command))
+    ours, hugo, floor = medians(ours), medians(hugo), medians(floor)[0]
     row = {"name": name, "chapters": chapters, "ours": ours, "hugo": hugo, "floor": floor, "files": files}
     print(f"{name}: HandbookGen {ours[0]:.2f} s {ours[1]:.0f} MB | Hugo {hugo[0]:.2f} s {hugo[1]:.0f} MB | "
           f"cmark-gfm {floor:.2f} s", flush=True)
@@ -88,7 +89,8 @@ def measure(name, content: pathlib.Path, chapters: int, runs: int, work: pathlib
 def report(rows, runs, sizes, serve_table=None):
     lines = ["# Build benchmarks", "",
              "Produced by `python3 benchmarks/build/bench.py --sizes %s --runs %d` on %s, %d cores. "
-             "Every row is measured in the same run, medians of %d runs: HandbookGen's release build "
+             "Every row is measured in the same run, medians of %d runs, the three tools taking turns run "
+             "by run: HandbookGen's release build "
              "(`build`, all outputs: pages, search index, rules.json, llms.txt), Hugo %s with the "
              "equivalent templates in `benchmarks/build/hugo-site` (a page per chapter with the same "
              "sidebar: every chapter up to 400 per language, beyond that the parts and a window around the "
