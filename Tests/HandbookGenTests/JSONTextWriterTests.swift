@@ -60,15 +60,25 @@ import Testing
         }
     }
 
+    /// `[text]` as the writer gives it.
+    static func written(_ text: String, scriptSafe: Bool) -> [UInt8] {
+        var json = JSONTextWriter(pretty: false, scriptSafe: scriptSafe)
+        json.beginArray()
+        json.value(text)
+        json.endArray()
+        return json.bytes
+    }
+
+    /// `[text]` as JSONEncoder gives it, escaped for a script.
+    static func scriptSafeReference(_ text: String) throws -> [UInt8] {
+        var expected: [UInt8] = []
+        SearchIndexBuilder.escape(try referenceJSON([text], pretty: false), into: &expected)
+        return expected
+    }
+
     @Test func scriptSafeStringsEqualEscapingTheEncodedText() async throws {
         for text in Self.awkward {
-            var json = JSONTextWriter(pretty: false, scriptSafe: true)
-            json.beginArray()
-            json.value(text)
-            json.endArray()
-            var expected: [UInt8] = []
-            SearchIndexBuilder.escape(try Self.referenceJSON([text], pretty: false), into: &expected)
-            #expect(json.bytes == expected, "\(text.debugDescription)")
+            #expect(Self.written(text, scriptSafe: true) == (try Self.scriptSafeReference(text)), "\(text.debugDescription)")
         }
     }
 
@@ -82,18 +92,10 @@ import Testing
             for character in special {
                 for offset in 0..<20 {
                     let text = String(repeating: filler, count: offset) + character + String(repeating: filler, count: 19 - offset)
-                    var plain = JSONTextWriter(pretty: false)
-                    plain.beginArray()
-                    plain.value(text)
-                    plain.endArray()
-                    #expect(plain.bytes == (try Self.referenceJSON([text], pretty: false)), "\(text.debugDescription)")
-                    var scriptSafe = JSONTextWriter(pretty: false, scriptSafe: true)
-                    scriptSafe.beginArray()
-                    scriptSafe.value(text)
-                    scriptSafe.endArray()
-                    var expected: [UInt8] = []
-                    SearchIndexBuilder.escape(try Self.referenceJSON([text], pretty: false), into: &expected)
-                    #expect(scriptSafe.bytes == expected, "\(text.debugDescription)")
+                    #expect(Self.written(text, scriptSafe: false) == (try Self.referenceJSON([text], pretty: false)),
+                            "\(text.debugDescription)")
+                    #expect(Self.written(text, scriptSafe: true) == (try Self.scriptSafeReference(text)),
+                            "\(text.debugDescription)")
                 }
             }
         }

@@ -4,9 +4,6 @@ import Foundation
 /// turns each occurrence into a `.wikiLink` inline.
 enum WikiLinkScanner {
     static func scan(_ inlines: [MarkdownInline]) -> [MarkdownInline] {
-        // Most runs of inlines hold no cross-link: they are returned as they are, not copied.
-        guard inlines.contains(where: { if case .text(let text, _) = $0 { text.contains(ascii: "[[") } else { false } })
-        else { return inlines }
         var result: [MarkdownInline] = []
         for inline in inlines {
             guard case .text(let text, let at) = inline, text.contains(ascii: "[[") else {

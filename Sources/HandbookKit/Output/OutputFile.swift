@@ -8,7 +8,7 @@ import Foundation
 /// piece, never put together in memory.
 public struct OutputFile: Sendable, Equatable {
     public var path: String
-    private var contents: Contents
+    private let contents: Contents
 
     private enum Contents: Sendable {
         case data(Data)
@@ -40,15 +40,12 @@ public struct OutputFile: Sendable, Equatable {
 
     /// The bytes as `Data` (a copy when the file was made as bytes or text).
     public var data: Data {
-        get {
-            switch contents {
-            case .data(let data): data
-            case .bytes(let bytes): Data(bytes)
-            case .text(let text): Data(text.utf8)
-            case .pieces(let pieces): Data(pieces.joined())
-            }
+        switch contents {
+        case .data(let data): data
+        case .bytes(let bytes): Data(bytes)
+        case .text(let text): Data(text.utf8)
+        case .pieces(let pieces): Data(pieces.joined())
         }
-        set { contents = .data(newValue) }
     }
 
     /// Whether the bytes are in many pieces (a search index: one per chapter).

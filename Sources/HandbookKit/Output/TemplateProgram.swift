@@ -310,9 +310,9 @@ struct TemplateProgram: Sendable {
 
     /// What one render has learnt. A page's view is the bottom of the stack for the whole render,
     /// so a name it answers (`layout.ui.next`, asked once per rule) is looked up, and its value
-    /// boxed, once; so is the value of a first part many names share (`layout`, a large view, is
-    /// boxed once per page, not once per `layout.…` name). The view types met (a page has a
-    /// handful) are numbered, each with its row of field numbers per part.
+    /// boxed, once; so is the value of a parent many names share (`layout.ui` is boxed once per
+    /// page, not once per interface string). The view types met (a page has a handful) are
+    /// numbered, each with its row of field numbers per part.
     private struct Lookups {
         var root: [TemplateValue??]
         var heads: [TemplateValue??]
@@ -472,35 +472,25 @@ struct TemplateProgram: Sendable {
                 parent = known
             } else {
                 // The first part, then every part but the last.
-                var value = view._withUnsafeGuaranteedRef { child(first, of: $0, type: type, &context) }
-                for index in rest.dropLast() {
-                    guard case .view(let box)? = value else {
-                        value = nil
-                        break
-                    }
-                    value = child(restParts[index], of: box, type: context.lookups.number(of: box, rows: code.fieldRows),
-                                  &context)
-                }
-                context.lookups.heads[head] = .some(value)
-                parent = value
+                let firstValue = view._withUnsafeGuaranteedRef { child(first, of: $0, type: type, &context) }
+                parent = walk(rest.dropLast(), from: firstValue, &context)
+                context.lookups.heads[head] = .some(parent)
             }
-            var value = parent
-            if let last = rest.last {
-                if case .view(let box)? = parent {
-                    value = child(restParts[last], of: box, type: context.lookups.number(of: box, rows: code.fieldRows),
-                                  &context)
-                } else {
-                    value = nil
-                }
-            }
+            let value = walk(rest.suffix(1), from: parent, &context)
             context.lookups.root[id] = .some(value)
             return value
         }
 
         /// The rest of a dotted name, from the value its first part stands for.
         private func resolve(_ id: Int, from first: TemplateValue?, _ context: inout Context) -> TemplateValue? {
-            var value = first
-            for index in code.rest[id] {
+            walk(code.rest[id], from: first, &context)
+        }
+
+        /// The value reached from `start` through the parts at `parts` of `restParts`, each asked
+        /// of the view the previous one gave; nil when one is missing or not a view.
+        private func walk(_ parts: Range<Int>, from start: TemplateValue?, _ context: inout Context) -> TemplateValue? {
+            var value = start
+            for index in parts {
                 guard case .view(let view)? = value else { return nil }
                 value = child(restParts[index], of: view, type: context.lookups.number(of: view, rows: code.fieldRows),
                               &context)

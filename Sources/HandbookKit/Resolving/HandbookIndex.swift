@@ -82,9 +82,7 @@ public struct HandbookIndex: Sendable {
             if let rule = chapter.rules.first(where: { $0.localID == anchor }) { return rule.title }
             return chapter.title
         case .rule(let id):
-            guard let (position, block) = rulesByID[Self.slot(language)][id],
-                  case .rule(let rule) = chapterLists[Self.slot(language)][position].content[block] else { return id }
-            return rule.title
+            return rule(id, in: language)?.rule.title ?? id
         case .term(let id):
             return handbook.glossary.term(id, in: language) ?? id
         case .external(let url):
