@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// The YAML block at the top of a Markdown file, split from the body, with the location of
 /// every key and value so that problems point at the right line and column.
@@ -36,7 +35,7 @@ struct FrontMatterField: Sendable {
     var isRequired: Bool
 }
 
-/// Splits `---` front matter from a Markdown body and parses it with Yams.
+/// Splits `---` front matter from a Markdown body and parses it with libyaml (`YAMLEvents`).
 struct FrontMatterParser {
     struct Result {
         var frontMatter: FrontMatter
@@ -71,7 +70,7 @@ struct FrontMatterParser {
             return nil
         }
         // Without the newline that ends the last YAML line.
-        let yaml = yamlEnd > yamlStart ? String(text[yamlStart..<text.utf8.index(before: yamlEnd)]) : ""
+        let yaml = yamlEnd > yamlStart ? text[yamlStart..<text.utf8.index(before: yamlEnd)] : ""
         let body = String(text[lines.position...])
         guard let entries = mapping(yaml, file: file, log: &log) else { return nil }
         let frontMatter = FrontMatter(entries: entries, location: start)
@@ -79,85 +78,75 @@ struct FrontMatterParser {
         return Result(frontMatter: frontMatter, body: body, bodyFirstLine: closing + 2)
     }
 
-    /// Yams makes a new constructor, with its tables of types, each time `.default` is read.
-    /// Its tables are constants, so one is shared by every task (Yams does not mark the class
-    /// `Sendable`).
-    nonisolated(unsafe) private static let constructor = Constructor.default
-
     /// YAML line 1 is file line 2 (after the opening `---`).
-    private func location(_ mark: Mark?, in file: SourceFile) -> SourceLocation {
-        guard let mark else { return file.location(line: 1, column: 1) }
-        return file.location(line: mark.line + 1, column: mark.column)
+    private func location(_ item: YAMLItem, in file: SourceFile) -> SourceLocation {
+        file.location(line: item.line + 1, column: item.column)
     }
 
-    private func mapping(_ yaml: String, file: SourceFile,
+    private func mapping(_ yaml: Substring, file: SourceFile,
                          log: inout DiagnosticLog) -> [String: FrontMatter.Entry]? {
-        let node: Node?
-        do {
-            // Values are read as text and checked here (no implicit typing by regular expressions);
-            // the encoding is given because its default reads the environment on every call.
-            node = try Yams.compose(yaml: yaml, .basic, Self.constructor, .utf8)
-        } catch let error as YamlError {
-            log.report(diagnostic(for: error, in: file))
+        // Every value is read as text and checked here: no implicit typing.
+        let root: YAMLItem
+        switch YAMLEvents.document(yaml) {
+        case .failure(let problem):
+            log.report(diagnostic(for: problem, in: file, yaml: yaml))
             return nil
-        } catch {
-            log.error("malformed YAML: \(error)", at: file.location(line: 2, column: 1))
-            return nil
+        case .success(nil):
+            return [:]
+        case .success(let item?):
+            root = item
         }
-        guard let node else { return [:] }
-        guard case .mapping(let mapping) = node else {
-            log.error("front matter must be a mapping of keys to values", at: location(node.mark, in: file))
+        guard case .mapping(let pairs) = root.value else {
+            log.error("front matter must be a mapping of keys to values", at: location(root, in: file))
             return nil
         }
         var entries: [String: FrontMatter.Entry] = [:]
         var ok = true
-        for (keyNode, valueNode) in mapping {
-            let keyLocation = location(keyNode.mark, in: file)
-            guard case .scalar(let key) = keyNode else {
+        for (keyItem, valueItem) in pairs {
+            let keyLocation = location(keyItem, in: file)
+            guard case .scalar(let key, _) = keyItem.value else {
                 log.error("front-matter keys must be plain words", at: keyLocation)
                 ok = false
                 continue
             }
-            if entries[key.string] != nil {
-                log.error("duplicate front-matter key '\(key.string)'", at: keyLocation)
+            if entries[key] != nil {
+                log.error("duplicate front-matter key '\(key)'", at: keyLocation)
                 ok = false
                 continue
             }
             let value: FrontMatter.Value
-            switch valueNode {
-            case .scalar(let scalar):
-                value = .scalar(scalar.string, isNull: valueNode.null != nil && scalar.style == .plain)
+            switch valueItem.value {
+            case .scalar(let text, _):
+                value = .scalar(text, isNull: valueItem.isNull)
             case .sequence(let sequence):
                 var items: [String] = []
                 for item in sequence {
-                    if case .scalar(let scalar) = item { items.append(scalar.string) } else {
-                        log.error("'\(key.string)' must be a list of plain values",
-                                  at: location(item.mark, in: file))
+                    if case .scalar(let text, _) = item.value { items.append(text) } else {
+                        log.error("'\(key)' must be a list of plain values", at: location(item, in: file))
                         ok = false
                     }
                 }
                 value = .list(items)
-            default:
+            case .mapping:
                 value = .other
             }
-            entries[key.string] = FrontMatter.Entry(
-                key: key.string, value: value, keyLocation: keyLocation,
-                valueLocation: location(valueNode.mark, in: file))
+            entries[key] = FrontMatter.Entry(key: key, value: value, keyLocation: keyLocation,
+                                             valueLocation: location(valueItem, in: file))
         }
         return ok ? entries : nil
     }
 
-    private func diagnostic(for error: YamlError, in file: SourceFile) -> Diagnostic {
-        switch error {
-        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
-             let .composer(context, problem, mark, _):
-            let detail = context.map { "\(problem) \($0.text)" } ?? problem
-            return .error("malformed YAML: \(detail)", at: location(mark, in: file))
-        case let .duplicatedKeysInMapping(duplicates, context):
-            return .error("duplicate front-matter key '\(duplicates.joined(separator: "', '"))'",
-                          at: location(context.mark, in: file))
-        default:
-            return .error("malformed YAML: \(error)", at: file.location(line: 2, column: 1))
+    private func diagnostic(for error: YAMLProblem, in file: SourceFile, yaml: Substring) -> Diagnostic {
+        switch error.position {
+        case let .mark(line, column):
+            return .error("malformed YAML: \(error.detail)", at: file.location(line: line + 1, column: column))
+        case .byteOffset(let offset):
+            // Count lines and characters up to the offending byte.
+            let before = yaml.utf8.prefix(offset)
+            let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { yaml.utf8.index(after: $0) } ?? yaml.startIndex
+            let column = yaml.unicodeScalars[lineStart..<before.endIndex].count + 1
+            return .error("malformed YAML: \(error.detail)", at: file.location(line: line + 1, column: column))
         }
     }
 
