@@ -57,6 +57,20 @@ public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
         var started = false
         var index = 0
         while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                // ASCII, nearly all of English text: plain, one byte, whitespace by its value.
+                if byte == 0x20 || byte &- 0x09 < 5 {
+                    pendingSpace = started
+                } else {
+                    if pendingSpace { FNV.add(UInt8(ascii: " "), to: &hash) }
+                    pendingSpace = false
+                    started = true
+                    FNV.add(byte, to: &hash)
+                }
+                index += 1
+                continue
+            }
             let (value, length) = UTF8Scalar.decode(at: index, in: bytes)
             guard isPlain(value) else { return nil }
             if isWhitespace(value) {
@@ -83,9 +97,10 @@ public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
     static func isPlain(_ scalar: Unicode.Scalar) -> Bool { isPlain(scalar.value) }
 
     static func isPlain(_ value: UInt32) -> Bool {
+        // Han first: most of the Chinese text.
         switch value {
-        case 0x00...0x17F, 0x2010...0x2027, 0x2030...0x205E, 0x3000...0x3029, 0x3030...0x303F,
-             0x3041...0x3096, 0x30A1...0x30FA, 0x30FC...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+        case 0x4E00...0x9FFF, 0x00...0x17F, 0x2010...0x2027, 0x2030...0x205E, 0x3000...0x3029, 0x3030...0x303F,
+             0x3041...0x3096, 0x30A1...0x30FA, 0x30FC...0x30FF, 0x3400...0x4DBF,
              0xFF01...0xFF5E:
             true
         default:

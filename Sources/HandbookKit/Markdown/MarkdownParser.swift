@@ -1,4 +1,5 @@
 import CCmark
+import Foundation
 
 /// Parses Markdown with cmark-gfm and copies the result into `MarkdownBlock` values.
 ///
@@ -61,8 +62,13 @@ struct LineIndex {
     init(bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            starts.append(offset + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count, let found = memchr(base + offset, 0x0A, buffer.count - offset) {
+                offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                starts.append(offset)
+            }
         }
         self.starts = starts
     }
@@ -122,14 +128,19 @@ private struct Converter {
         cmark_node_get_start_line(node) > 0 ? position(of: node) : nil
     }
 
-    func children(of node: OpaquePointer) -> [OpaquePointer] {
-        var result: [OpaquePointer] = []
-        var child = cmark_node_first_child(node)
-        while let current = child {
-            result.append(current)
-            child = cmark_node_next(current)
+    /// A node's children, walked in place (no array per node).
+    struct Children: Sequence, IteratorProtocol {
+        var upcoming: OpaquePointer?
+
+        mutating func next() -> OpaquePointer? {
+            guard let current = upcoming else { return nil }
+            upcoming = cmark_node_next(current)
+            return current
         }
-        return result
+    }
+
+    func children(of node: OpaquePointer) -> Children {
+        Children(upcoming: cmark_node_first_child(node))
     }
 
     func typeName(_ node: OpaquePointer) -> String {
@@ -141,7 +152,11 @@ private struct Converter {
     }
 
     func blocks(under node: OpaquePointer, depth: Int) -> [MarkdownBlock] {
-        children(of: node).compactMap { block($0, depth: depth + 1) }
+        var result: [MarkdownBlock] = []
+        for child in children(of: node) {
+            if let block = block(child, depth: depth + 1) { result.append(block) }
+        }
+        return result
     }
 
     func block(_ node: OpaquePointer, depth: Int) -> MarkdownBlock? {
@@ -231,6 +246,15 @@ private struct Converter {
             inRun = false
         }
         for child in children(of: node) {
+            if depth <= MarkdownParser.maximumDepth, cmark_node_get_type(child) == CMARK_NODE_TEXT {
+                // Text joins the run; only a run's first piece needs its position worked out.
+                if !inRun {
+                    inRun = true
+                    runStart = inlinePosition(of: child)
+                }
+                run += literal(child)
+                continue
+            }
             let next: MarkdownInline?
             if depth > MarkdownParser.maximumDepth {
                 if let at = inlinePosition(of: child) { flattened.positions.append(at) }
