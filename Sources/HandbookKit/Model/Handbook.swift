@@ -181,23 +181,42 @@ public struct Section: Sendable {
 }
 
 /// One guideline: `> [!DO verb-titles] Title` and its body.
-public struct Rule: Sendable {
+///
+/// Immutable and shared by reference: a rule is read by the pages, the catalogue, the search
+/// index, the link checker and llms-full.txt, and copying ten fields at each of those reads was
+/// a few per cent of a build.
+public final class Rule: Sendable {
     public typealias Kind = RulesCatalog.Catalog.Rule.Kind
 
-    public var localID: String
-    public var kind: Kind
-    public var title: String
-    public var body: [MarkdownBlock]
+    public let localID: String
+    public let kind: Kind
+    public let title: String
+    public let body: [MarkdownBlock]
     /// The anchor of the section it sits in.
-    public var section: String?
+    public let section: String?
     /// Overrides of the chapter's values, from `{status=… edition=…}`.
-    public var status: Status?
-    public var edition: String?
+    public let status: Status?
+    public let edition: String?
     /// For legacy and deprecated rules: what replaced it, in this language.
-    public var note: String?
+    public let note: String?
     /// Ids of the rules that carry this guidance now.
-    public var replacedBy: [String] = []
-    public var location: SourceLocation
+    public let replacedBy: [String]
+    public let location: SourceLocation
+
+    public init(localID: String, kind: Kind, title: String, body: [MarkdownBlock], section: String?,
+                status: Status?, edition: String?, note: String?, replacedBy: [String] = [],
+                location: SourceLocation) {
+        self.localID = localID
+        self.kind = kind
+        self.title = title
+        self.body = body
+        self.section = section
+        self.status = status
+        self.edition = edition
+        self.note = note
+        self.replacedBy = replacedBy
+        self.location = location
+    }
 }
 
 /// `content/glossary.yaml`.
