@@ -74,6 +74,22 @@ import Testing
         #expect(log.sorted.map(\.description) == ["content/en/a/b.md:3:1: error: file is not valid UTF-8 (byte 0xFF)"])
     }
 
+    @Test func filesAreReadWholeOrTheSystemSaysWhy() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("source-file-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = String(repeating: "标题 title\n", count: 2_000)  // larger than one read
+        try Data(text.utf8).write(to: folder.appendingPathComponent("a.md"))
+        try Data().write(to: folder.appendingPathComponent("empty.md"))
+        var log = DiagnosticLog()
+        #expect(SourceFile.read(at: folder.appendingPathComponent("a.md"), displayPath: "a.md", log: &log)?.text == text)
+        #expect(SourceFile.read(at: folder.appendingPathComponent("empty.md"), displayPath: "empty.md", log: &log)?.text == "")
+        #expect(SourceFile.read(at: folder.appendingPathComponent("missing.md"), displayPath: "missing.md", log: &log) == nil)
+        #expect(SourceFile.read(at: folder, displayPath: "folder", log: &log) == nil)
+        #expect(log.sorted.map(\.description) == ["folder:1:1: error: cannot read file: Is a directory",
+                                                  "missing.md:1:1: error: cannot read file: No such file or directory"])
+    }
+
     @Test func lineEndingsAndByteOrderMarkAreNormalised() async {
         var log = DiagnosticLog()
         let file = SourceFile.decode(Data([0xEF, 0xBB, 0xBF] + Array("a\r\nb\rc".utf8)), displayPath: "x.md", log: &log)

@@ -185,8 +185,8 @@ struct RuleHeader {
             }
         }
         let headerInlines = inlines[..<(breakIndex ?? inlines.endIndex)]
-        let line = Array(headerInlines).plainText.trimmingSpaces()
-        guard line.hasPrefix("[!") else { return .notARule }
+        let line = headerInlines.plainText.trimmingSpaces()
+        guard line.utf8.starts(with: "[!".utf8) else { return .notARule }
         guard let close = line.firstRange(ofASCII: "]")?.lowerBound else {
             return .malformed("rule header is missing ']': write '[!DO rule-id] Title'")
         }

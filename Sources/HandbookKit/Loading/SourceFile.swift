@@ -19,19 +19,55 @@ public struct SourceFile: Sendable {
     /// Reads and checks a file: it must be UTF-8 without NUL bytes. A byte-order mark is dropped
     /// with a warning; CRLF and lone CR line endings are accepted and normalised.
     public static func read(at url: URL, displayPath: String, log: inout DiagnosticLog) -> SourceFile? {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            log.error("cannot read file: \(error.localizedDescription)",
-                      at: SourceLocation(file: displayPath, line: 1, column: 1))
+        switch contents(of: url.path) {
+        case .success(let bytes):
+            return decode(bytes, displayPath: displayPath, log: &log)
+        case .failure(let problem):
+            log.error("cannot read file: \(problem)", at: SourceLocation(file: displayPath, line: 1, column: 1))
             return nil
         }
-        return decode(data, displayPath: displayPath, log: &log)
+    }
+
+    /// A file's bytes, read straight into an array (`Data(contentsOf:)` went through URL
+    /// resources and a copy: a tenth of loading a chapter), or why it could not be read.
+    static func contents(of path: String) -> Result<[UInt8], ReadProblem> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(ReadProblem(code: errno)) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failure(ReadProblem(code: errno)) }
+        guard status.st_mode & S_IFMT != S_IFDIR else { return .failure(ReadProblem(code: EISDIR)) }
+        // The size is a hint: a file that grows or shrinks while read is read to its end.
+        var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count { bytes += repeatElement(0, count: max(bytes.count, 4096)) }
+            let read = bytes.withUnsafeMutableBufferPointer { buffer in
+                systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if read < 0 {
+                if errno == EINTR { continue }
+                return .failure(ReadProblem(code: errno))
+            }
+            if read == 0 { break }
+            count += read
+        }
+        bytes.removeSubrange(count...)
+        return .success(bytes)
+    }
+
+    /// A system error from reading a file, described as the C library does.
+    struct ReadProblem: Error, CustomStringConvertible {
+        var code: Int32
+        var description: String { String(cString: strerror(code)) }
     }
 
     public static func decode(_ data: Data, displayPath: String, log: inout DiagnosticLog) -> SourceFile? {
-        var bytes = [UInt8](data)
+        decode([UInt8](data), displayPath: displayPath, log: &log)
+    }
+
+    static func decode(_ bytes: [UInt8], displayPath: String, log: inout DiagnosticLog) -> SourceFile? {
+        var bytes = bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             bytes.removeFirst(3)
             log.warning("byte-order mark ignored; save the file as UTF-8 without a BOM",
@@ -118,4 +154,9 @@ public struct SourceFile: Sendable {
         }
         return (line, column)
     }
+}
+
+/// The C library's `read` (inside `SourceFile` the name is its own method's).
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }

@@ -82,6 +82,12 @@ extension MarkdownInline {
     }
 }
 
-extension Array where Element == MarkdownInline {
-    public var plainText: String { map(\.plainText).joined() }
+extension Collection where Element == MarkdownInline {
+    public var plainText: String {
+        // Most titles are a single run of text: that string as it is.
+        if count == 1 { return self[startIndex].plainText }
+        var text = ""
+        for inline in self { text += inline.plainText }
+        return text
+    }
 }

@@ -237,7 +237,7 @@ private struct Converter {
         func endRun() {
             if inRun {
                 if scansWikiLinks, run.contains(ascii: "[[") {
-                    result += WikiLinkScanner.scan([.text(run, at: runStart)])
+                    result += WikiLinkScanner.split(run, at: runStart)
                 } else {
                     result.append(.text(run, at: runStart))
                 }

@@ -15,8 +15,10 @@ enum WikiLinkScanner {
         return result
     }
 
-    private static func split(_ text: String, at start: TextPosition?) -> [MarkdownInline] {
+    /// One run of text, cut at its cross-links.
+    static func split(_ text: String, at start: TextPosition?) -> [MarkdownInline] {
         var result: [MarkdownInline] = []
+        var skippedBrackets = false
         var rest = Substring(text)
         var consumed = 0  // characters of `text` before `rest`
         func position(after characters: Int) -> TextPosition? {
@@ -27,6 +29,7 @@ enum WikiLinkScanner {
             let inner = rest[open.upperBound..<close.lowerBound]
             if inner.isEmpty || inner.contains(ascii: "[") || inner.contains(ascii: "\n") {
                 // Not a cross-link; keep the brackets as text and look further on.
+                skippedBrackets = true
                 let keep = rest[..<open.upperBound]
                 result.append(.text(String(keep), at: position(after: consumed)))
                 consumed += keep.characterCount
@@ -46,6 +49,7 @@ enum WikiLinkScanner {
             rest = rest[close.upperBound...]
         }
         if !rest.isEmpty { result.append(.text(String(rest), at: position(after: consumed))) }
+        guard skippedBrackets else { return result }
         // Merge neighbouring text pieces created by skipped brackets.
         var merged: [MarkdownInline] = []
         for inline in result {

@@ -81,7 +81,13 @@ extension StringProtocol {
     /// Without leading and trailing tabs and spaces (Unicode `Zs`): what
     /// `trimmingCharacters(in: .whitespaces)` removes.
     func trimmingSpaces() -> String {
+        // Most text starts and ends with an ASCII character that is not a space or a tab: then
+        // there is nothing to trim, and only the two ends are decoded.
         let scalars = unicodeScalars
+        if let first = scalars.first, let last = scalars.last, first.isASCII, last.isASCII,
+           first != " ", first != "\t", last != " ", last != "\t" {
+            return String(self)
+        }
         guard let first = scalars.firstIndex(where: { !$0.isSpace }) else { return "" }
         let last = scalars.lastIndex(where: { !$0.isSpace })!
         return String(self[first..<scalars.index(after: last)])
