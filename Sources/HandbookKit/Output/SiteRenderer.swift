@@ -253,6 +253,9 @@ struct SiteRenderer {
         }
         let pieces = htmlMemo?.value(for: chapter, make: renderPieces) ?? renderPieces()
         var blocks: [ChapterBlockView] = []
+        blocks.reserveCapacity(chapter.content.count)
+        // Keys of units that may be outdated are made only when some are.
+        let anyOutdated = !freshness.outdated.isEmpty
         var pendingHTML = ""
         var sectionLevel = 1
         func flush() {
@@ -269,20 +272,21 @@ struct SiteRenderer {
                 blocks.append(ChapterBlockView(section: SharedView(SectionView(
                     anchor: section.anchor, level: section.level, isSubsection: section.level > 2,
                     titleHTML: html,
-                    isOutdated: freshness.isOutdated(chapter.id + "#" + section.anchor, in: language),
+                    isOutdated: anyOutdated && freshness.isOutdated(chapter.id + "#" + section.anchor, in: language),
                     otherLanguageHref: otherHref + "#" + section.anchor))))
             case .rule(let rule):
                 flush()
                 let status = rule.status ?? chapter.status
                 let replacements = replacementLinks(rule, language, from: page)
+                let ruleID = chapter.ruleID(rule.localID)
                 blocks.append(ChapterBlockView(rule: SharedView(RuleView(
-                    id: chapter.ruleID(rule.localID), anchor: rule.localID, kind: rule.kind.rawValue,
+                    id: ruleID, anchor: rule.localID, kind: rule.kind.rawValue,
                     kindLabel: ui.kindLabel(rule.kind), title: rule.title, titleLevel: sectionLevel + 1, bodyHTML: html,
                     isLegacy: status == .legacy, isDeprecated: status == .deprecated,
                     statusLabel: status == .deprecated ? ui.deprecated : ui.legacy, note: rule.note,
                     replacements: replacements, hasReplacements: !replacements.isEmpty,
                     edition: rule.edition ?? chapter.edition,
-                    isOutdated: freshness.isOutdated(chapter.ruleID(rule.localID), in: language),
+                    isOutdated: anyOutdated && freshness.isOutdated(ruleID, in: language),
                     otherLanguageHref: otherHref + "#" + rule.localID))))
             }
         }

@@ -22,9 +22,27 @@ public enum SiteURLs {
         case .part(let id): return part(id, language)
         case .chapter(let id, let anchor): return chapter(id, language) + (anchor.map { "#\($0)" } ?? "")
         case .rule(let ruleID):
-            // `part.chapter.local-id`, cut on bytes.
-            let pieces = ruleID.utf8.split(separator: UInt8(ascii: "."))
-            return language.folder + "/" + Substring(pieces[0]) + "/" + Substring(pieces[1]) + ".html#" + Substring(pieces[2])
+            // `part.chapter.local-id` becomes `folder/part/chapter.html#local-id`: written into
+            // one string, the dots found on bytes.
+            let folder = language.folder.utf8
+            let id = ruleID.utf8
+            guard let first = id.firstIndex(of: UInt8(ascii: ".")),
+                  let second = id[id.index(after: first)...].firstIndex(of: UInt8(ascii: "."))
+            else { return chapter(ruleID, language) }
+            return String(unsafeUninitializedCapacity: folder.count + id.count + 7) { buffer in
+                var count = 0
+                func add<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
+                    for byte in bytes { buffer[count] = byte; count += 1 }
+                }
+                add(folder)
+                add(CollectionOfOne(UInt8(ascii: "/")))
+                add(id[..<first])
+                add(CollectionOfOne(UInt8(ascii: "/")))
+                add(id[id.index(after: first)..<second])
+                add(".html#".utf8)
+                add(id[id.index(after: second)...])
+                return count
+            }
         case .term(let id): return glossary(language) + "#term-\(id)"
         case .external(let url): return url
         }

@@ -125,17 +125,19 @@ public struct LinkResolver: Sendable {
     /// are ignored the way browsers ignore them (`java\tscript:`).
     static func scheme(of url: String) -> String? {
         // On bytes: control characters and spaces are skipped (browsers ignore them), anything
-        // else outside ASCII ends the scheme. Called for every link on every page.
-        var scheme: [UInt8] = []
-        for byte in url.utf8 where byte > 0x20 {
+        // else outside ASCII ends the scheme. Called for every link on every page: the scheme is
+        // found without allocating, and made a string only when there is one.
+        var length = 0
+        for (offset, byte) in url.utf8.enumerated() where byte > 0x20 {
             switch byte {
             case UInt8(ascii: ":"):
-                return scheme.isEmpty ? nil : String(decoding: scheme, as: UTF8.self).lowercased()
+                guard length > 0 else { return nil }
+                return String(decoding: url.utf8.prefix(offset).filter { $0 > 0x20 }, as: UTF8.self).lowercased()
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                  UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
-                scheme.append(byte)
-            case UInt8(ascii: "0")...UInt8(ascii: "9") where !scheme.isEmpty:
-                scheme.append(byte)
+                length += 1
+            case UInt8(ascii: "0")...UInt8(ascii: "9") where length > 0:
+                length += 1
             default:
                 return nil
             }
