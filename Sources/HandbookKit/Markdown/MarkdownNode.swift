@@ -10,7 +10,7 @@ public struct TextPosition: Sendable, Hashable {
 }
 
 /// A block of a Markdown document, copied out of cmark-gfm's tree into Swift values.
-public indirect enum MarkdownBlock: Sendable, Equatable {
+public enum MarkdownBlock: Sendable, Equatable {
     case paragraph([MarkdownInline], at: TextPosition)
     case heading(level: Int, [MarkdownInline], at: TextPosition)
     case blockQuote([MarkdownBlock], at: TextPosition)
@@ -53,7 +53,7 @@ public struct MarkdownTable: Sendable, Equatable {
 
 /// An inline element. `wikiLink` is the handbook's `[[target|text]]` syntax, found in text by
 /// `WikiLinkScanner`; everything else comes from cmark-gfm.
-public indirect enum MarkdownInline: Sendable, Equatable {
+public enum MarkdownInline: Sendable, Equatable {
     case text(String, at: TextPosition?)
     case code(String)
     case softBreak
