@@ -60,7 +60,8 @@ struct LLMsTextBuilder {
             + " · [llms-full.txt](\(link(Self.full(language), from: page)))\n"
         for scope in catalog.scopes {
             text += "\n## \(scope.title[language])\n\n\(oneLine(scope.summary[language]))\n\n"
-            for chapter in chapters(in: scope) {
+            for position in chapters(in: scope) {
+                let chapter = catalog.chapters[position]
                 let legacy = chapter.status == .legacy ? " (\(ui.legacy))" : ""
                 text += "- [\(chapter.title[language])](\(link(chapter.url[language], from: page)))\(legacy): \(oneLine(chapter.summary[language]))\n"
             }
@@ -83,7 +84,8 @@ struct LLMsTextBuilder {
         catalog.rules.withUnsafeBufferPointer { rules in
             for scope in catalog.scopes {
                 add("\n## ", scope.title[language], "\n")
-                for chapter in chapters(in: scope) {
+                for position in chapters(in: scope) {
+                    let chapter = catalog.chapters[position]
                     add("\n### ", chapter.title[language], "\n\n", link(chapter.url[language], from: page), "\n\n",
                         oneLine(chapter.summary[language]), "\n")
                     if let note = chapter.note { add("\n", ui.legacy, ": ", oneLine(note[language]), "\n") }
@@ -106,19 +108,25 @@ struct LLMsTextBuilder {
         return text
     }
 
-    private func chapters(in scope: Catalog.Scope) -> [Catalog.Chapter] {
-        catalog.chapters.filter { $0.scope == scope.id }.sorted { ($0.weight, $0.id) < ($1.weight, $1.id) }
+    /// A scope's chapters in reading order, as positions in the catalogue: sorting the
+    /// chapters themselves moved a dozen fields per swap, four times over.
+    private func chapters(in scope: Catalog.Scope) -> [Int] {
+        let chapters = catalog.chapters
+        return chapters.indices.filter { chapters[$0].scope == scope.id }
+            .sorted { (chapters[$0].weight, chapters[$0].id) < (chapters[$1].weight, chapters[$1].id) }
     }
 
     private func oneLine(_ text: String) -> String {
         // Most text has no line break at all (U+000A–000D, U+0085, U+2028, U+2029): kept as it is.
-        let bytes = Array(text.utf8)
-        let breaks = bytes.indices.contains { index in
-            switch bytes[index] {
-            case 0x0A...0x0D: true
-            case 0xC2: index + 1 < bytes.count && bytes[index + 1] == 0x85
-            case 0xE2: index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
-            default: false
+        var text = text
+        let breaks = text.withUTF8 { bytes in
+            bytes.indices.contains { index in
+                switch bytes[index] {
+                case 0x0A...0x0D: true
+                case 0xC2: index + 1 < bytes.count && bytes[index + 1] == 0x85
+                case 0xE2: index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
+                default: false
+                }
             }
         }
         return breaks ? text.split(whereSeparator: \.isNewline).joined(separator: " ") : text

@@ -101,7 +101,9 @@ struct RulesCatalogBuilder {
     }
 
     func plainText(_ blocks: [MarkdownBlock], _ chapter: Chapter) -> String {
-        PlainTextRenderer { target, text in
+        // The closure keeps what it reads, not a copy of the whole builder.
+        let resolver = resolver, index = index
+        return PlainTextRenderer { target, text in
             if let text { return text }
             guard case .success(let resolved) = resolver.resolve(wikiTarget: target, from: chapter,
                                                                  language: chapter.language)

@@ -142,7 +142,9 @@ struct SiteRenderer {
     }
 
     private func linkRenderer(_ language: Language, page: String, chapter: Chapter?) -> HTMLRenderer {
-        HTMLRenderer { target, isWiki in
+        // The closure keeps what it reads, not a copy of the whole renderer.
+        let resolver = resolver, index = index
+        return HTMLRenderer { target, isWiki in
             let result: Result<LinkTarget, LinkResolver.Failure>
             if isWiki {
                 result = resolver.resolve(wikiTarget: target, from: chapter, language: language)

@@ -1,15 +1,19 @@
 /// Lookup tables over a loaded handbook: rules by id, anchors by chapter, titles for link text.
-public struct HandbookIndex: Sendable {
+///
+/// A class: every renderer, resolver and builder keeps one, and closures that capture them
+/// (a link renderer per page, a plain-text renderer per rule) copy one reference, not the
+/// handbook and six tables.
+public final class HandbookIndex: Sendable {
     public let handbook: Handbook
     /// Per language, in `Language.allCases` order (asked for every link of every page). A rule
     /// is found by its chapter's position and its block's, not kept as a copy.
-    private var chapterLists: [[Chapter]] = []
-    private var chaptersByID: [[String: Int]] = []
-    private var rulesByID: [[String: (chapter: Int, rule: Int)]] = []
+    private let chapterLists: [[Chapter]]
+    private let chaptersByID: [[String: Int]]
+    private let rulesByID: [[String: (chapter: Int, rule: Int)]]
 
     private static func slot(_ language: Language) -> Int { language == .zhHans ? 0 : 1 }
 
-    public init(_ handbook: Handbook) {
+    public convenience init(_ handbook: Handbook) {
         self.init(handbook, tables: Language.allCases.map { Self.tables(handbook.chapters(in: $0)) })
     }
 
