@@ -12,12 +12,14 @@ enum CatalogJSON {
         json.beginObject()
         json.key("chapters")
         json.beginArray()
-        for chapter in catalog.chapters { write(chapter, into: &json) }
+        // By index: the elements are read in place, where `for … in` copies each one (a dozen
+        // strings) before writing it.
+        for index in catalog.chapters.indices { write(catalog.chapters[index], into: &json) }
         json.endArray()
         json.member("languages", catalog.languages)
         json.key("rules")
         json.beginArray()
-        for rule in catalog.rules { write(rule, into: &json) }
+        for index in catalog.rules.indices { write(catalog.rules[index], into: &json) }
         json.endArray()
         json.member("schemaVersion", catalog.schemaVersion)
         json.key("scopes")

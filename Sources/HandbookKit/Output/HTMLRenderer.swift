@@ -16,7 +16,7 @@ struct HTMLRenderer {
 
     func render(_ blocks: [MarkdownBlock]) -> String {
         var html = ""
-        for block in blocks { render(block, into: &html) }
+        for index in blocks.indices { render(blocks[index], into: &html) }
         return html
     }
 
@@ -119,7 +119,7 @@ struct HTMLRenderer {
     }
 
     func render(_ inlines: [MarkdownInline], into html: inout String) {
-        for inline in inlines { render(inline, into: &html) }
+        for index in inlines.indices { render(inlines[index], into: &html) }
     }
 
     func render(_ inline: MarkdownInline, into html: inout String) {
