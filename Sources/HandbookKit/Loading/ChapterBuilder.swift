@@ -192,9 +192,9 @@ struct RuleHeader {
         }
         // On bytes: splitting a Substring at a Character breaks it into grapheme clusters first.
         let inside = line[line.utf8.index(line.startIndex, offsetBy: 2)..<close].utf8
-            .split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true).map { Substring($0) }
+            .split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: true)
         guard inside.count == 2 else {
-            return .malformed("rule header must be '[!KIND rule-id]' with a kind and an id, not '[!\(inside.joined(separator: " "))]'")
+            return .malformed("rule header must be '[!KIND rule-id]' with a kind and an id, not '[!\(inside.map { String(Substring($0)) }.joined(separator: " "))]'")
         }
         var title = line[line.index(after: close)...].trimmingSpaces()
         var attributes: [(String, String)] = []
@@ -205,14 +205,13 @@ struct RuleHeader {
             attributes = parsed
             title = title[..<open.lowerBound].trimmingSpaces()
         }
-        var body = Array(children.dropFirst())
-        if let breakIndex {
-            let rest = Array(inlines[(breakIndex + 1)...])
-            if !rest.isEmpty {
-                body.insert(.paragraph(rest, at: TextPosition(line: at.line + 1, column: at.column)), at: 0)
-            }
+        var body: [MarkdownBlock] = []
+        body.reserveCapacity(children.count)
+        if let breakIndex, breakIndex + 1 < inlines.count {
+            body.append(.paragraph(Array(inlines[(breakIndex + 1)...]), at: TextPosition(line: at.line + 1, column: at.column)))
         }
-        return .rule(RuleHeader(kind: String(inside[0]), id: String(inside[1]), title: title,
+        body += children.dropFirst()
+        return .rule(RuleHeader(kind: String(Substring(inside[0])), id: String(Substring(inside[1])), title: title,
                                 attributes: attributes), body: body)
     }
 

@@ -169,15 +169,17 @@ struct SearchIndexBuilder: Sendable {
 
     private func records(of chapter: Chapter, _ language: Language, scope: Int, partTitle: String) -> [SearchIndex.Record] {
         let page = SiteURLs.chapter(chapter.id, language)
-        var sectionText: [String: [String]] = [:]
+        // The text under each section, by the section's position (`sections` lists the section
+        // blocks in reading order).
+        var sectionText = [[String]](repeating: [], count: chapter.sections.count)
         var introduction: [String] = [chapter.summary]
-        var currentSection: String?
+        var currentSection = -1
         for block in chapter.content {
             switch block {
-            case .section(let section): currentSection = section.anchor
+            case .section: currentSection += 1
             case .markdown(let markdown):
                 let text = catalogText(chapter, [markdown])
-                if let currentSection { sectionText[currentSection, default: []].append(text) } else { introduction.append(text) }
+                if currentSection >= 0 { sectionText[currentSection].append(text) } else { introduction.append(text) }
             case .rule: break
             }
         }
@@ -187,9 +189,9 @@ struct SearchIndexBuilder: Sendable {
         ]
         // Every section and rule of the chapter has the same context.
         let context = partTitle + " · " + chapter.title
-        for section in chapter.sections {
+        for (position, section) in chapter.sections.enumerated() {
             records.append(.init(kind: .section, scope: scope, title: section.titleText,
-                                 text: sectionText[section.anchor, default: []].joined(separator: " "),
+                                 text: sectionText[position].joined(separator: " "),
                                  context: context, url: page + "#" + section.anchor, ruleID: ""))
         }
         for rule in chapter.rules {
