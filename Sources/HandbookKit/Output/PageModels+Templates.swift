@@ -19,6 +19,8 @@ enum TemplateValue {
     static func of(_ value: some TemplateView) -> TemplateValue { .view(ViewBox(value)) }
     static func of(_ value: (some TemplateView)?) -> TemplateValue { value.map { .view(ViewBox($0)) } ?? .nothing }
     static func of(_ value: [some TemplateView]) -> TemplateValue { .list(ListBox(value)) }
+    /// A shared view is its own box: reading it allocates nothing.
+    static func of<Value>(_ value: SharedView<Value>?) -> TemplateValue { value.map { .view($0) } ?? .nothing }
 
     /// The value as swift-mustache expects it.
     var mustacheValue: Any? {
@@ -121,15 +123,17 @@ extension TemplateFieldView {
 
 /// A view held by reference, answering for the view it holds: copying it counts one reference
 /// instead of one per field.
-final class SharedView<Value: TemplateView & Equatable>: TemplateView, Equatable, @unchecked Sendable {
+final class SharedView<Value: TemplateView & Equatable>: TemplateViewBox, TemplateView, Equatable, @unchecked Sendable {
     let value: Value
 
     init(_ value: Value) { self.value = value }
 
     static func templateField(named name: String) -> Int? { Value.templateField(named: name) }
     static var answersByName: Bool { Value.answersByName }
-    func templateValue(field number: Int) -> TemplateValue { value.templateValue(field: number) }
-    func value(named name: String) -> TemplateValue? { value.value(named: name) }
+    override var view: any TemplateView { self }
+    override var viewType: any TemplateView.Type { SharedView.self }
+    override func templateValue(field number: Int) -> TemplateValue { value.templateValue(field: number) }
+    override func value(named name: String) -> TemplateValue? { value.value(named: name) }
 
     static func == (lhs: SharedView, rhs: SharedView) -> Bool { lhs.value == rhs.value }
 }
