@@ -79,23 +79,32 @@ struct NavigationCache: Sendable {
         guard let pieces = pieces[Key(language: language, folder: SiteURLs.folder(of: page))] else {
             return windowed(language: language, page: page, currentPart: currentPart, currentChapter: currentChapter)
         }
-        var marks: [Int: String] = [:]
+        var marks: [Mark] = []
         if let currentPart, let slot = pieces.partSlot[currentPart] {
-            marks[slot] = " open"
-            if currentChapter == nil { marks[slot + 1] = Self.currentMark }
+            marks.append(Mark(slot: slot, text: " open"))
+            if currentChapter == nil { marks.append(Mark(slot: slot + 1, text: Self.currentMark)) }
         }
         if let currentChapter, let slot = pieces.chapterSlot[currentChapter] {
-            marks[slot] = Self.currentMark
+            marks.append(Mark(slot: slot, text: Self.currentMark))
         }
         return Self.join(pieces.text, marks: marks)
     }
 
     /// The pieces of a rendered sidebar with each slot filled by its mark (empty where none).
-    private static func join(_ pieces: [Substring], marks: [Int: String]) -> String {
+    /// What fills one slot of a page's sidebar. A page has at most three: a short list, not a
+    /// table hashed for every piece.
+    private struct Mark {
+        var slot: Int
+        var text: String
+    }
+
+    private static func join(_ pieces: [Substring], marks: [Mark]) -> String {
         var result = ""
         result.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count } + 64)
         for (index, piece) in pieces.enumerated() {
-            if index > 0, let mark = marks[index - 1] { result += mark }
+            if index > 0 {
+                for mark in marks where mark.slot == index - 1 { result += mark.text }
+            }
             result += piece
         }
         return result
@@ -128,7 +137,7 @@ struct NavigationCache: Sendable {
     /// its part's chapters with a link to the part's full list.
     private func windowed(language: Language, page: String, currentPart: String?, currentChapter: String?) -> String {
         guard let currentPart, let currentChapter, let position = positions[language]?[currentChapter] else {
-            return Self.join(windowed(language: language, page: page, currentPart: currentPart, run: nil), marks: [:])
+            return Self.join(windowed(language: language, page: page, currentPart: currentPart, run: nil), marks: [])
         }
         let run = position / Self.windowRadius
         let key = WindowMemo.Key(language: language, folder: SiteURLs.folder(of: page), part: currentPart, run: run)
@@ -137,7 +146,7 @@ struct NavigationCache: Sendable {
         }
         // One slot per listed chapter, in order: the window starts at the run before this one.
         let first = max(0, run - 1) * Self.windowRadius
-        return Self.join(pieces, marks: [position - first: Self.currentMark])
+        return Self.join(pieces, marks: [Mark(slot: position - first, text: Self.currentMark)])
     }
 
     /// The windowed sidebar of a page in `currentPart`'s folder, split where each chapter of the
