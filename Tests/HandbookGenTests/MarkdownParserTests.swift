@@ -53,7 +53,7 @@ import Testing
 
 @Suite struct WikiLinkScannerTests {
     @Test func findsTargetsTextAndPositions() async {
-        let found = WikiLinkScanner.scan([.text("看[[rule:controls.buttons.verb-titles]]和[[bars/toolbar|工具栏]]。", at: TextPosition(line: 3, column: 5))])
+        let found = WikiLinkScanner.split("看[[rule:controls.buttons.verb-titles]]和[[bars/toolbar|工具栏]]。", at: TextPosition(line: 3, column: 5))
         #expect(found == [
             .text("看", at: TextPosition(line: 3, column: 5)),
             .wikiLink(target: "rule:controls.buttons.verb-titles", text: nil, at: TextPosition(line: 3, column: 6)),
@@ -64,8 +64,7 @@ import Testing
     }
 
     @Test func leavesOrdinaryBracketsAlone() async {
-        let text: [MarkdownInline] = [.text("a [[ b ]] c [[]] d", at: nil)]
-        let scanned = WikiLinkScanner.scan(text)
+        let scanned = WikiLinkScanner.split("a [[ b ]] c [[]] d", at: nil)
         #expect(scanned.contains { if case .wikiLink(let t, _, _) = $0 { t == "b" } else { false } })
         #expect(scanned.plainText.contains("[[]]"))
     }

@@ -51,7 +51,6 @@ public struct TranslationFreshness: Sendable {
         return result
     }
 
-    /// One chapter's units in both languages, against the lock.
     /// A unit's fingerprints in the two languages.
     private struct Pair: Sendable {
         var key: String

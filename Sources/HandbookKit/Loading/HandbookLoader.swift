@@ -119,12 +119,11 @@ public struct HandbookLoader: Sendable {
               let parsed = FrontMatterParser().parse(file, fields: Self.partFields, log: &log)
         else { return nil }
         let frontMatter = parsed.frontMatter
-        let (parsedBody, flattened) = MarkdownParser(scansWikiLinks: true).parseReportingFlattened(parsed.body, firstLine: parsed.bodyFirstLine)
+        let (body, flattened) = MarkdownParser(scansWikiLinks: true).parseReportingFlattened(parsed.body, firstLine: parsed.bodyFirstLine)
         if let first = flattened.first {
             log.warning("nesting deeper than \(MarkdownParser.maximumDepth) levels is shown as plain text",
                         at: file.location(line: first.line, column: first.column))
         }
-        let body = parsedBody
         return Part(id: files.id, language: language, title: frontMatter.string("title") ?? "",
                     summary: frontMatter.string("summary") ?? "", weight: frontMatter.integer("weight") ?? 0,
                     body: body, source: file.location(line: 1, column: 1))

@@ -3,13 +3,15 @@ internal import CYaml
 /// One YAML document read with libyaml's event parser, keeping only what front matter needs:
 /// scalars (their text and whether they were plain), sequences, mappings, and where each starts.
 ///
-/// This is the only file that talks to libyaml (the copy Yams builds and wraps). Yams' `compose`
+/// This is the only file that talks to libyaml: the copy Yams builds and wraps, whose `CYaml`
+/// module comes with the Yams package (a package cannot name another package's internal
+/// target; a Yams release that renamed it would fail here, at compile time). Yams' `compose`
 /// builds the same document as a tree of `Node`s with a tag object, an event object and a
 /// duplicate-key table per node; for a front matter of eight short keys that tree was most of the
 /// cost of loading a chapter, so chapters and parts read their front matter here. Other YAML
 /// (glossary, UI strings, changelog) goes through Yams.
 struct YAMLItem {
-    indirect enum Value {
+    enum Value {
         case scalar(String, isPlain: Bool)
         case sequence([YAMLItem])
         case mapping([(key: YAMLItem, value: YAMLItem)])

@@ -3,18 +3,6 @@ import Foundation
 /// Finds the handbook's cross-link syntax, `[[target]]` and `[[target|text]]`, in text runs and
 /// turns each occurrence into a `.wikiLink` inline.
 enum WikiLinkScanner {
-    static func scan(_ inlines: [MarkdownInline]) -> [MarkdownInline] {
-        var result: [MarkdownInline] = []
-        for inline in inlines {
-            guard case .text(let text, let at) = inline, text.contains(ascii: "[[") else {
-                result.append(inline)
-                continue
-            }
-            result.append(contentsOf: split(text, at: at))
-        }
-        return result
-    }
-
     /// One run of text, cut at its cross-links.
     static func split(_ text: String, at start: TextPosition?) -> [MarkdownInline] {
         var result: [MarkdownInline] = []

@@ -90,7 +90,6 @@ struct NavigationCache: Sendable {
         return Self.join(pieces.text, marks: marks)
     }
 
-    /// The pieces of a rendered sidebar with each slot filled by its mark (empty where none).
     /// What fills one slot of a page's sidebar. A page has at most three: a short list, not a
     /// table hashed for every piece.
     private struct Mark {
@@ -98,6 +97,7 @@ struct NavigationCache: Sendable {
         var text: String
     }
 
+    /// The pieces of a rendered sidebar with each slot filled by its mark (empty where none).
     private static func join(_ pieces: [Substring], marks: [Mark]) -> String {
         var result = ""
         result.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count } + 64)

@@ -114,7 +114,5 @@ struct RulesCatalogBuilder {
 
     /// Sorted keys, no timestamps: two builds give the same bytes (`JSONEncoder`'s, with
     /// `.prettyPrinted, .sortedKeys, .withoutEscapingSlashes`, written by `CatalogJSON`).
-    static func encode(_ catalog: Catalog) -> Data { Data(encodedBytes(catalog)) }
-
-    static func encodedBytes(_ catalog: Catalog) -> [UInt8] { CatalogJSON.encode(catalog) }
+    static func encode(_ catalog: Catalog) -> Data { Data(CatalogJSON.encode(catalog)) }
 }

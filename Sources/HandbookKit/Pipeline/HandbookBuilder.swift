@@ -147,7 +147,7 @@ public struct HandbookBuilder: Sendable {
             case .chapterPages(let range): return try await emit(chapters[range].map(renderer.chapterPage))
             case .rulesJSON:
                 let encode = {
-                    [OutputFile(path: SiteURLs.rulesJSON, bytes: RulesCatalogBuilder.encodedBytes(catalog)),
+                    [OutputFile(path: SiteURLs.rulesJSON, bytes: CatalogJSON.encode(catalog)),
                      OutputFile(path: SiteURLs.rulesSchema, data: try Catalog.schema)]
                 }
                 return try await emit(try derived?.rulesJSON.value(for: catalog, make: encode) ?? encode())

@@ -146,25 +146,19 @@ struct SearchIndexBuilder: Sendable {
     /// is left out: it never folds to a Han character, which is all the variant table maps to.
     private static func scalars(_ records: [SearchIndex.Record], into seen: inout ScalarSet) -> [Unicode.Scalar] {
         var found: [Unicode.Scalar] = []
-        forEachNonASCII(in: records) { value in
-            if let scalar = Unicode.Scalar(value), seen.insert(scalar) { found.append(scalar) }
-        }
-        return found
-    }
-
-    private static func forEachNonASCII(in records: [SearchIndex.Record], _ body: (UInt32) -> Void) {
         for record in records {
             for var text in [record.title, record.text, record.context] {
                 text.withUTF8 { bytes in
                     var index = 0
                     while index < bytes.count {
                         let (value, length) = UTF8Scalar.decode(at: index, in: bytes)
-                        if length > 1 { body(value) }
+                        if length > 1, let scalar = Unicode.Scalar(value), seen.insert(scalar) { found.append(scalar) }
                         index += length
                     }
                 }
             }
         }
+        return found
     }
 
     private func records(of chapter: Chapter, _ language: Language, scope: Int, partTitle: String) -> [SearchIndex.Record] {
