@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import Testing
 @testable import HandbookKit
 
@@ -47,6 +48,28 @@ import Testing
         #expect(page.contains("<h1>BUTTONS</h1>"))
     }
 
+    /// A section over a view many pages share is rendered once and reused, but only when it
+    /// reads nothing else: each page must still get its own bytes.
+    @Test func aSectionOverASharedViewIsReusedOnlyWhenItReadsNothingElse() throws {
+        var library = MustacheLibrary()
+        try library.register("<{{#folder}}{{name}}:{{#tags}}{{text}}{{/tags}}{{/folder}}|{{#folder}}{{name}}/{{page}}{{/folder}}>",
+                             named: "page")
+        let program = try #require(TemplateProgram(library: library, names: ["page"]))
+        let first = SharedView(TestFolderView(name: "a", tags: [TestTagView(text: "x"), TestTagView(text: "y")]),
+                               sharedByPages: true)
+        let second = SharedView(TestFolderView(name: "b", tags: []), sharedByPages: true)
+        let render = { (folder: SharedView<TestFolderView>, page: String) in
+            program.render(TestPageView(folder: folder, page: page), template: "page")
+        }
+        #expect(render(first, "one") == "<a:xy|a/one>")
+        #expect(render(first, "two") == "<a:xy|a/two>")
+        #expect(render(second, "three") == "<b:|b/three>")
+        #expect(render(first, "four") == "<a:xy|a/four>")
+        // swift-mustache agrees.
+        let reference = library.render(TestPageView(folder: first, page: "five"), withTemplate: "page")
+        #expect(reference == render(first, "five"))
+    }
+
     @Test func escapingMatchesSwiftMustache() async {
         var output: [UInt8] = []
         TemplateProgram.append(#"a<b>&"c'd 导航"#, escaped: true, to: &output)
@@ -55,4 +78,32 @@ import Testing
         TemplateProgram.append("<&>", escaped: false, to: &output)
         #expect(String(decoding: output, as: UTF8.self) == "<&>")
     }
+}
+
+private struct TestFolderView: TemplateFieldView, Equatable {
+    var name: String
+    var tags: [TestTagView]
+
+    static let templateFields = TemplateFields<TestFolderView>([
+        ("name", { .of($0.name) }),
+        ("tags", { .of($0.tags) }),
+    ])
+}
+
+private struct TestTagView: TemplateFieldView, Equatable {
+    var text: String
+
+    static let templateFields = TemplateFields<TestTagView>([
+        ("text", { .of($0.text) }),
+    ])
+}
+
+private struct TestPageView: TemplateFieldView {
+    var folder: SharedView<TestFolderView>
+    var page: String
+
+    static let templateFields = TemplateFields<TestPageView>([
+        ("folder", { .of($0.folder) }),
+        ("page", { .of($0.page) }),
+    ])
 }

@@ -6,11 +6,14 @@ import Foundation
 /// Finds the handbook's input files: `content/<lang>/<part>/_index.md`, chapters beside it,
 /// and `content/glossary.yaml`. Symbolic links are never followed.
 struct ContentDiscovery {
+    /// Files are named by their file-system path (`file`) and by the path diagnostics show
+    /// (`path`). Plain strings, not URLs: making and reading a URL per chapter cost more than
+    /// reading the file.
     struct PartFiles {
         var id: String
-        var index: URL
+        var index: String
         var indexPath: String
-        var chapters: [(url: URL, path: String)]
+        var chapters: [(file: String, path: String)]
     }
 
     var root: URL
@@ -23,9 +26,11 @@ struct ContentDiscovery {
 
     enum EntryKind { case file, directory, symlink, other, missing }
 
-    static func kind(of url: URL) -> EntryKind {
+    static func kind(of url: URL) -> EntryKind { kind(ofFile: url.path) }
+
+    static func kind(ofFile file: String) -> EntryKind {
         var info = stat()
-        guard lstat(url.path, &info) == 0 else { return .missing }
+        guard lstat(file, &info) == 0 else { return .missing }
         return kind(mode: info.st_mode)
     }
 
@@ -41,8 +46,7 @@ struct ContentDiscovery {
     /// A folder's entries with their kinds, sorted by name. The kind comes with `readdir` on most
     /// file systems; `lstat` is asked only when it does not (FileManager's attributes cost more
     /// than the parse of a chapter).
-    private func entries(of url: URL) -> [(name: String, kind: EntryKind)] {
-        let folder = url.path
+    private func entries(of folder: String) -> [(name: String, kind: EntryKind)] {
         guard let directory = opendir(folder) else { return [] }
         defer { closedir(directory) }
         var entries: [(name: String, kind: EntryKind)] = []
@@ -55,7 +59,7 @@ struct ContentDiscovery {
             case Int32(DT_REG): .file
             case Int32(DT_DIR): .directory
             case Int32(DT_LNK): .symlink
-            case Int32(DT_UNKNOWN): Self.kind(of: url.appendingPathComponent(name))
+            case Int32(DT_UNKNOWN): Self.kind(ofFile: folder + "/" + name)
             default: .other
             }
             entries.append((name, kind))
@@ -66,20 +70,19 @@ struct ContentDiscovery {
     /// A part's folder, not listed yet.
     struct PartFolder: Sendable {
         var id: String
-        var url: URL
+        var file: String
         var path: String
     }
 
     /// The part folders of a language; `partFiles(_:log:)` lists each (on any core).
     func partFolders(of language: Language, log: inout DiagnosticLog) -> [PartFolder] {
-        let folder = root.appendingPathComponent(language.folder)
-        guard Self.kind(of: folder) == .directory else {
+        let folder = root.appendingPathComponent(language.folder).path
+        guard Self.kind(ofFile: folder) == .directory else {
             log.error("missing language folder '\(display(language.folder))'", at: nil)
             return []
         }
         var parts: [PartFolder] = []
         for (name, kind) in entries(of: folder) where !name.hasPrefix(".") {
-            let url = folder.appendingPathComponent(name)
             let path = display(language.folder, name)
             switch kind {
             case .symlink:
@@ -89,7 +92,7 @@ struct ContentDiscovery {
                     log.error("invalid part folder name '\(name)': use \(Identifier.rule)", at: SourceLocation(file: path, line: 1, column: 1))
                     continue
                 }
-                parts.append(PartFolder(id: name, url: url, path: path))
+                parts.append(PartFolder(id: name, file: folder + "/" + name, path: path))
             default:
                 log.warning("ignored: only part folders belong here", at: SourceLocation(file: path, line: 1, column: 1))
             }
@@ -98,25 +101,25 @@ struct ContentDiscovery {
     }
 
     func partFiles(_ part: PartFolder, log: inout DiagnosticLog) -> PartFiles? {
-        let (id, folder, path) = (part.id, part.url, part.path)
-        var chapters: [(URL, String)] = []
-        var index: URL?
+        let (id, folder, path) = (part.id, part.file, part.path)
+        var chapters: [(String, String)] = []
+        var index: String?
         for (name, kind) in entries(of: folder) where !name.hasPrefix(".") {
-            let url = folder.appendingPathComponent(name)
+            let file = folder + "/" + name
             let filePath = path + "/" + name
             let at = SourceLocation(file: filePath, line: 1, column: 1)
             switch kind {
             case .symlink:
                 log.error("symbolic links are not followed in the content folder", at: at)
             case .file where name == "_index.md":
-                index = url
+                index = file
             case .file where name.hasSuffix(".md"):
                 let slug = String(name.dropLast(3))
                 guard Identifier.isValid(slug) else {
                     log.error("invalid chapter file name '\(name)': use \(Identifier.rule)", at: at)
                     continue
                 }
-                chapters.append((url, filePath))
+                chapters.append((file, filePath))
             case .directory:
                 log.error("chapters live directly in their part folder; nested folders are not read", at: at)
             default:

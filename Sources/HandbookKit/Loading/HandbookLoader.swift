@@ -47,7 +47,7 @@ public struct HandbookLoader: Sendable {
         let discovery = ContentDiscovery(root: contentDirectory, displayRoot: displayRoot)
         var parts: [Language: [Part]] = [:]
         var chapters: [Language: [Chapter]] = [:]
-        var chapterFiles: [(language: Language, part: String, url: URL, path: String)] = []
+        var chapterFiles: [(language: Language, part: String, file: String, path: String)] = []
         var folders: [(language: Language, folder: ContentDiscovery.PartFolder)] = []
         for language in Language.allCases {
             folders += discovery.partFolders(of: language, log: &log).map { (language, $0) }
@@ -62,13 +62,13 @@ public struct HandbookLoader: Sendable {
         for ((language, _), (files, part, partLog)) in zip(folders, listed) {
             log.merge(partLog)
             if let part { parts[language, default: []].append(part) }
-            if let files { chapterFiles += files.chapters.map { (language, files.id, $0.url, $0.path) } }
+            if let files { chapterFiles += files.chapters.map { (language, files.id, $0.file, $0.path) } }
         }
         // Chapters are independent of each other: parse those of both languages in one parallel
         // loop; the order is restored by sorting below.
         let results = await ParallelMap.map(chapterFiles) { file in
             var chapterLog = DiagnosticLog()
-            let chapter = loadChapter(url: file.url, path: file.path, part: file.part, language: file.language,
+            let chapter = loadChapter(file: file.file, path: file.path, part: file.part, language: file.language,
                                       log: &chapterLog)
             return (chapter, chapterLog)
         }
@@ -115,7 +115,7 @@ public struct HandbookLoader: Sendable {
 
     private func loadPart(_ files: ContentDiscovery.PartFiles, language: Language,
                           log: inout DiagnosticLog) -> Part? {
-        guard let file = SourceFile.read(at: files.index, displayPath: files.indexPath, log: &log),
+        guard let file = SourceFile.read(file: files.index, displayPath: files.indexPath, log: &log),
               let parsed = FrontMatterParser().parse(file, fields: Self.partFields, log: &log)
         else { return nil }
         let frontMatter = parsed.frontMatter
@@ -129,9 +129,9 @@ public struct HandbookLoader: Sendable {
                     body: body, source: file.location(line: 1, column: 1))
     }
 
-    func loadChapter(url: URL, path: String, part: String, language: Language,
+    func loadChapter(file name: String, path: String, part: String, language: Language,
                      log: inout DiagnosticLog) -> Chapter? {
-        guard let file = SourceFile.read(at: url, displayPath: path, log: &log) else { return nil }
+        guard let file = SourceFile.read(file: name, displayPath: path, log: &log) else { return nil }
         let parse = { () -> (Chapter?, DiagnosticLog) in
             var parseLog = DiagnosticLog()
             // The file name without `.md` (discovery only lists `*.md` files).

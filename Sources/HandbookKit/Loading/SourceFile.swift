@@ -19,7 +19,12 @@ public struct SourceFile: Sendable {
     /// Reads and checks a file: it must be UTF-8 without NUL bytes. A byte-order mark is dropped
     /// with a warning; CRLF and lone CR line endings are accepted and normalised.
     public static func read(at url: URL, displayPath: String, log: inout DiagnosticLog) -> SourceFile? {
-        switch contents(of: url.path) {
+        read(file: url.path, displayPath: displayPath, log: &log)
+    }
+
+    /// The same, for a file named by its file-system path.
+    static func read(file: String, displayPath: String, log: inout DiagnosticLog) -> SourceFile? {
+        switch contents(of: file) {
         case .success(let bytes):
             return decode(bytes, displayPath: displayPath, log: &log)
         case .failure(let problem):

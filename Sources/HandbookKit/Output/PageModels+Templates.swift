@@ -20,6 +20,7 @@ enum TemplateValue {
     static func of(_ value: (some TemplateView)?) -> TemplateValue { value.map { .view(ViewBox($0)) } ?? .nothing }
     static func of(_ value: [some TemplateView]) -> TemplateValue { .list(ListBox(value)) }
     /// A shared view is its own box: reading it allocates nothing.
+    static func of<Value>(_ value: SharedView<Value>) -> TemplateValue { .view(value) }
     static func of<Value>(_ value: SharedView<Value>?) -> TemplateValue { value.map { .view($0) } ?? .nothing }
 
     /// The value as swift-mustache expects it.
@@ -38,6 +39,9 @@ enum TemplateValue {
 /// A view as a template holds it. Subclassed per view type (`ViewBox`), so that a view is boxed
 /// once, with its value inline, and read through the class's table of methods.
 class TemplateViewBox: @unchecked Sendable {
+    /// Whether many pages share this very view (one per folder, say): a section over it that
+    /// reads nothing else then renders the same bytes on each, and a program renders it once.
+    var isSharedByPages: Bool { false }
     var view: any TemplateView { fatalError("subclass") }
     var viewType: any TemplateView.Type { fatalError("subclass") }
     func templateValue(field number: Int) -> TemplateValue { fatalError("subclass") }
@@ -125,9 +129,15 @@ extension TemplateFieldView {
 /// instead of one per field.
 final class SharedView<Value: TemplateView & Equatable>: TemplateViewBox, TemplateView, Equatable, @unchecked Sendable {
     let value: Value
+    private let sharedByPages: Bool
 
-    init(_ value: Value) { self.value = value }
+    /// `sharedByPages`: this one view is given to many pages (see `TemplateViewBox`).
+    init(_ value: Value, sharedByPages: Bool = false) {
+        self.value = value
+        self.sharedByPages = sharedByPages
+    }
 
+    override var isSharedByPages: Bool { sharedByPages }
     static func templateField(named name: String) -> Int? { Value.templateField(named: name) }
     static var answersByName: Bool { Value.answersByName }
     override var view: any TemplateView { self }
@@ -198,6 +208,19 @@ extension LayoutView: TemplateFieldView {
         ("pageKind", { .of($0.pageKind) }),
         ("documentTitle", { .of($0.documentTitle) }),
         ("description", { .of($0.description) }),
+        ("languageSwitch", { .of($0.languageSwitch) }),
+        ("otherLanguageName", { .of($0.otherLanguageName) }),
+        ("alternates", { .of($0.alternates) }),
+        ("navHTML", { .of($0.navHTML) }),
+        ("breadcrumbs", { .of($0.breadcrumbs) }),
+        ("hasBreadcrumbs", { .of($0.hasBreadcrumbs) }),
+        ("ui", { .of($0.ui) }),
+        ("folder", { .of($0.folder) }),
+    ])
+}
+
+extension FolderView: TemplateFieldView {
+    static let templateFields = TemplateFields<FolderView>([
         ("stylesheet", { .of($0.stylesheet) }),
         ("script", { .of($0.script) }),
         ("searchIndex", { .of($0.searchIndex) }),
@@ -208,12 +231,8 @@ extension LayoutView: TemplateFieldView {
         ("rootHref", { .of($0.rootHref) }),
         ("rootPrefix", { .of($0.rootPrefix) }),
         ("searchScript", { .of($0.searchScript) }),
-        ("languageSwitch", { .of($0.languageSwitch) }),
+        ("otherLanguage", { .of($0.otherLanguage) }),
         ("otherLanguageName", { .of($0.otherLanguageName) }),
-        ("alternates", { .of($0.alternates) }),
-        ("navHTML", { .of($0.navHTML) }),
-        ("breadcrumbs", { .of($0.breadcrumbs) }),
-        ("hasBreadcrumbs", { .of($0.hasBreadcrumbs) }),
         ("ui", { .of($0.ui) }),
     ])
 }

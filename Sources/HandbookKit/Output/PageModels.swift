@@ -42,6 +42,22 @@ struct LayoutView: Sendable, Equatable {
     var pageKind: String
     var documentTitle: String
     var description: String
+    var languageSwitch: AlternateView
+    var otherLanguageName: String
+    var alternates: [AlternateView]
+    /// The sidebar's list items, with the current page marked.
+    var navHTML: String
+    var breadcrumbs: [LinkView]
+    var hasBreadcrumbs: Bool
+    var ui: UIStringTable
+    /// What the page shares with every page of its folder: one view per folder, so that the
+    /// layout's sections over it are rendered once per folder.
+    var folder: SharedView<FolderView>
+}
+
+/// The part of a page's frame that every page of one folder in one language shows alike: links
+/// relative to the folder and the interface strings.
+struct FolderView: Sendable, Equatable {
     var stylesheet: String
     var script: String
     var searchIndex: String
@@ -50,16 +66,12 @@ struct LayoutView: Sendable, Equatable {
     var changelogHref: String
     var searchHref: String
     var rootHref: String
-    /// The site root as seen from this page (`../../`), for URLs in the search index.
+    /// The site root as seen from the folder (`../../`), for URLs in the search index.
     var rootPrefix: String
     var searchScript: String
-    var languageSwitch: AlternateView
+    /// The other language's code and name, for the language switch.
+    var otherLanguage: String
     var otherLanguageName: String
-    var alternates: [AlternateView]
-    /// The sidebar's list items, with the current page marked.
-    var navHTML: String
-    var breadcrumbs: [LinkView]
-    var hasBreadcrumbs: Bool
     var ui: UIStringTable
 }
 

@@ -45,15 +45,18 @@ struct SiteRenderer {
         readingOrder = Language.allCases.reduce(into: [:]) { order, language in
             order[language] = Dictionary(uniqueKeysWithValues: index.handbook.chapters(in: language).enumerated().map { ($1.id, $0) })
         }
-        uiTables = templates.strings.mapValues(UIStringTable.init)
-        var folderLinks: [String: FolderLinks] = [:]
+        let uiTables = templates.strings.mapValues(UIStringTable.init)
+        self.uiTables = uiTables
+        var folders: [String: SharedView<FolderView>] = [:]
         for language in Language.allCases {
             // Every page of a language lives in `<lang>/` or `<lang>/<part>/`.
             for page in [SiteURLs.home(language)] + index.handbook.parts(in: language).map({ SiteURLs.part($0.id, language) }) {
-                folderLinks[SiteURLs.folder(of: page)] = FolderLinks(page: page, language: language)
+                folders[SiteURLs.folder(of: page)] = SharedView(
+                    Self.folderView(page: page, language: language, strings: templates.strings, ui: uiTables[language]!),
+                    sharedByPages: true)
             }
         }
-        self.folderLinks = folderLinks
+        self.folders = folders
     }
 
     private let uiTables: [Language: UIStringTable]
@@ -90,26 +93,22 @@ struct SiteRenderer {
         return (baseURL.hasSuffix("/") ? baseURL : baseURL + "/") + path
     }
 
-    /// The links every page of a folder shares, computed once per folder.
-    private struct FolderLinks {
-        var stylesheet, script, searchIndex, home, glossary, changelog, search, root, rootPrefix, searchScript: String
-
-        init(page: String, language: Language) {
-            let rel = { (path: String) in SiteURLs.relative(path, from: page) }
-            stylesheet = rel(SiteURLs.asset("style.css"))
-            script = rel(SiteURLs.asset("site.js"))
-            searchIndex = rel(SiteURLs.searchIndex(language))
-            home = rel(SiteURLs.home(language))
-            glossary = rel(SiteURLs.glossary(language))
-            changelog = rel(SiteURLs.changelog(language))
-            search = rel(SiteURLs.search(language))
-            root = rel(SiteURLs.root)
-            rootPrefix = String(repeating: "../", count: page.split(separator: "/").count - 1)
-            searchScript = rel(SiteURLs.asset("search.js"))
-        }
+    /// What every page of `page`'s folder shows alike.
+    private static func folderView(page: String, language: Language, strings: [Language: UIStrings],
+                                   ui: UIStringTable) -> FolderView {
+        let rel = { (path: String) in SiteURLs.relative(path, from: page) }
+        return FolderView(
+            stylesheet: rel(SiteURLs.asset("style.css")), script: rel(SiteURLs.asset("site.js")),
+            searchIndex: rel(SiteURLs.searchIndex(language)), homeHref: rel(SiteURLs.home(language)),
+            glossaryHref: rel(SiteURLs.glossary(language)), changelogHref: rel(SiteURLs.changelog(language)),
+            searchHref: rel(SiteURLs.search(language)), rootHref: rel(SiteURLs.root),
+            rootPrefix: String(repeating: "../", count: page.split(separator: "/").count - 1),
+            searchScript: rel(SiteURLs.asset("search.js")), otherLanguage: language.other.rawValue,
+            otherLanguageName: strings[language.other]!.languageName, ui: ui)
     }
 
-    private let folderLinks: [String: FolderLinks]
+    /// One folder view per folder, made once.
+    private let folders: [String: SharedView<FolderView>]
 
     private func layout(_ language: Language, page: String, otherPage: String, kind: String, title: String,
                         description: String, breadcrumbs: [LinkView], currentPart: String? = nil,
@@ -120,25 +119,21 @@ struct SiteRenderer {
         let enPath = language == .en ? page : otherPage
         let nav = navigation.html(language: language, page: page, currentPart: currentPart,
                                   currentChapter: currentChapter)
-        let links = folderLinks[SiteURLs.folder(of: page)] ?? FolderLinks(page: page, language: language)
+        let folder = folders[SiteURLs.folder(of: page)]
+            ?? SharedView(Self.folderView(page: page, language: language, strings: templates.strings,
+                                          ui: uiTables[language]!))
         return LayoutView(
             lang: language.rawValue, pageKind: kind,
             documentTitle: title == ui.siteTitle ? title : "\(title) · \(ui.siteTitle)",
             description: description,
-            stylesheet: links.stylesheet, script: links.script,
-            searchIndex: links.searchIndex,
-            homeHref: links.home, glossaryHref: links.glossary,
-            changelogHref: links.changelog,
-            searchHref: links.search, rootHref: links.root,
-            rootPrefix: links.rootPrefix,
-            searchScript: links.searchScript,
             languageSwitch: AlternateView(hreflang: language.other.rawValue, href: rel(otherPage)),
             otherLanguageName: strings(language.other).languageName,
             alternates: [
                 AlternateView(hreflang: Language.zhHans.rawValue, href: absolute(zhPath) ?? rel(zhPath)),
                 AlternateView(hreflang: Language.en.rawValue, href: absolute(enPath) ?? rel(enPath)),
             ],
-            navHTML: nav, breadcrumbs: breadcrumbs, hasBreadcrumbs: !breadcrumbs.isEmpty, ui: uiTables[language]!)
+            navHTML: nav, breadcrumbs: breadcrumbs, hasBreadcrumbs: !breadcrumbs.isEmpty, ui: uiTables[language]!,
+            folder: folder)
     }
 
     private func linkRenderer(_ language: Language, page: String, chapter: Chapter?) -> HTMLRenderer {

@@ -96,6 +96,7 @@ struct TemplateProgram: Sendable {
         let rest: [Range<Int>]
         let restParts: [Int]
         let fieldRows: FieldRows
+        let sharedSections = SharedSections()
 
         init(operations: [Operation], text: [UInt8], names: [Name], strings: [String], templates: [Range<Int>],
              templateNumbers: [String: Int], overrides: [[String: Range<Int>]], headCount: Int, parts: [String]) {
@@ -148,6 +149,40 @@ struct TemplateProgram: Sendable {
             }
             rows[key] = row
             return row
+        }
+    }
+
+    /// The bytes of sections over views many pages share (`TemplateViewBox.isSharedByPages`),
+    /// by section and view, made by the first page that renders one; shared by all renders.
+    private final class SharedSections: @unchecked Sendable {
+        struct Key: Hashable {
+            var operation: Int
+            var view: ObjectIdentifier
+        }
+
+        enum Entry {
+            case rendered([UInt8])
+            /// The section read something besides its view: rendered on every page.
+            case readsOutside
+        }
+
+        /// The view is kept with its entry, so that its identifier is not reused for another.
+        private var entries: [Key: (view: TemplateViewBox, entry: Entry)] = [:]
+        private let lock = NSLock()
+        /// Folders times sections is a few hundred; `serve` makes new views on every build.
+        private let limit = 4096
+
+        subscript(key: Key) -> Entry? {
+            lock.lock()
+            defer { lock.unlock() }
+            return entries[key]?.entry
+        }
+
+        func store(_ entry: Entry, for key: Key, view: TemplateViewBox) {
+            lock.lock()
+            defer { lock.unlock() }
+            if entries.count >= limit { entries.removeAll() }
+            entries[key] = (view, entry)
         }
     }
 
@@ -289,6 +324,11 @@ struct TemplateProgram: Sendable {
         /// it for a field need not count a reference to it.
         var frameViews: [Unmanaged<TemplateViewBox>?] = []
         var lookups: Lookups
+        /// While a section over a shared view is rendered for the first time: the depth of the
+        /// view's frame (-1: none), and whether the body read anything below it or anything that
+        /// depends on where the section is (a partial, a block).
+        var sharedFrame = -1
+        var readOutside = false
 
         mutating func push(_ value: TemplateValue, rows: FieldRows) {
             stack.append(value)
@@ -411,11 +451,15 @@ struct TemplateProgram: Sendable {
                     if flag { run(body, scope, &context, into: &output) }
                 case .nothing:
                     break
+                case .view(let view) where view.isSharedByPages && context.sharedFrame < 0
+                    && (scope.indentation ?? "").isEmpty:
+                    runShared(view, index, body, scope, &context, into: &output)
                 default:
                     runPushing(value, body, scope, &context, into: &output)
                 }
             case .partial(let template, let indented, let overrides):
                 guard template >= 0 else { return }
+                if context.sharedFrame >= 0 { context.readOutside = true }
                 var inner = scope
                 if indented >= 0 { inner.indentation = (scope.indentation ?? "") + code.strings[indented] }
                 if overrides >= 0 {
@@ -427,6 +471,7 @@ struct TemplateProgram: Sendable {
             case .block(let name, let indented, let end):
                 // A block with no name holds a partial's overriding body: never run in place.
                 guard name >= 0 else { return }
+                if context.sharedFrame >= 0 { context.readOutside = true }
                 var inner = scope
                 if indented >= 0 { inner.indentation = (scope.indentation ?? "") + code.strings[indented] }
                 run(scope.inherited?[code.strings[name]] ?? (index + 1)..<end, inner, &context, into: &output)
@@ -440,6 +485,30 @@ struct TemplateProgram: Sendable {
             context.pop()
         }
 
+        /// A section over a view many pages share: rendered by the first page, then its bytes are
+        /// copied, unless it read something besides the view (then rendered on every page).
+        private func runShared(_ view: TemplateViewBox, _ index: Int, _ body: Range<Int>, _ scope: Scope,
+                               _ context: inout Context, into output: inout [UInt8]) {
+            let key = SharedSections.Key(operation: index, view: ObjectIdentifier(view))
+            switch code.sharedSections[key] {
+            case .rendered(let bytes):
+                output += bytes
+                return
+            case .readsOutside:
+                runPushing(.view(view), body, scope, &context, into: &output)
+                return
+            case nil:
+                break
+            }
+            context.sharedFrame = context.stack.count
+            context.readOutside = false
+            var bytes: [UInt8] = []
+            runPushing(.view(view), body, scope, &context, into: &bytes)
+            code.sharedSections.store(context.readOutside ? .readsOutside : .rendered(bytes), for: key, view: view)
+            context.sharedFrame = -1
+            output += bytes
+        }
+
         private func lookup(_ id: Int, in context: inout Context) -> TemplateValue? {
             let first = firstParts[id]
             guard first >= 0 else { return context.stack.last }
@@ -449,6 +518,7 @@ struct TemplateProgram: Sendable {
                 return resolve(id, from: child(first, of: view, type: context.frameTypes[top], &context), &context)
             }
             for depth in context.stack.indices.reversed() {
+                if depth < context.sharedFrame { context.readOutside = true }
                 let type = context.frameTypes[depth]
                 if type < 0 || context.lookups.field(type, first) == TemplateProgram.missing { continue }
                 guard let view = context.frameViews[depth] else { continue }
