@@ -5,13 +5,13 @@
 /// handbook and six tables.
 public final class HandbookIndex: Sendable {
     public let handbook: Handbook
-    /// Per language, in `Language.allCases` order (asked for every link of every page). A rule
-    /// is found by its chapter's position and its block's, not kept as a copy.
-    private let chapterLists: [[Chapter]]
-    private let chaptersByID: [[String: Int]]
-    private let rulesByID: [[String: (chapter: Int, rule: Int)]]
-
-    private static func slot(_ language: Language) -> Int { language == .zhHans ? 0 : 1 }
+    /// Per language (asked for every link of every page). A rule is found by its chapter's
+    /// position and its block's, not kept as a copy. One stored table per language, not an
+    /// array of them: a table read out of an array is retained and released around every
+    /// lookup, and the two cores doing so contend for its reference count.
+    private let zhChapterList: [Chapter], enChapterList: [Chapter]
+    private let zhChaptersByID: [String: Int], enChaptersByID: [String: Int]
+    private let zhRulesByID: [String: (chapter: Int, rule: Int)], enRulesByID: [String: (chapter: Int, rule: Int)]
 
     public convenience init(_ handbook: Handbook) {
         self.init(handbook, tables: Language.allCases.map { Self.tables(handbook.chapters(in: $0)) })
@@ -32,9 +32,11 @@ public final class HandbookIndex: Sendable {
 
     private init(_ handbook: Handbook, tables: [Tables]) {
         self.handbook = handbook
-        chapterLists = tables.map(\.list)
-        chaptersByID = tables.map(\.chapters)
-        rulesByID = tables.map(\.rules)
+        // `tables` is in `Language.allCases` order.
+        precondition(Language.allCases == [.zhHans, .en] && tables.count == 2)
+        (zhChapterList, enChapterList) = (tables[0].list, tables[1].list)
+        (zhChaptersByID, enChaptersByID) = (tables[0].chapters, tables[1].chapters)
+        (zhRulesByID, enRulesByID) = (tables[0].rules, tables[1].rules)
     }
 
     private static func tables(_ list: [Chapter]) -> Tables {
@@ -51,27 +53,31 @@ public final class HandbookIndex: Sendable {
     }
 
     public func chapter(_ id: String, in language: Language) -> Chapter? {
-        chaptersByID[Self.slot(language)][id].map { chapterLists[Self.slot(language)][$0] }
+        if language == .zhHans {
+            return zhChaptersByID[id].map { zhChapterList[$0] }
+        }
+        return enChaptersByID[id].map { enChapterList[$0] }
     }
 
     public func rule(_ id: String, in language: Language) -> (chapter: Chapter, rule: Rule)? {
-        guard let (position, block) = rulesByID[Self.slot(language)][id] else { return nil }
-        let chapter = chapterLists[Self.slot(language)][position]
+        let found = language == .zhHans ? zhRulesByID[id] : enRulesByID[id]
+        guard let (position, block) = found else { return nil }
+        let chapter = language == .zhHans ? zhChapterList[position] : enChapterList[position]
         guard case .rule(let rule) = chapter.content[block] else { return nil }
         return (chapter, rule)
     }
 
     /// Whether a rule has this id, without copying the rule.
     public func containsRule(_ id: String, in language: Language) -> Bool {
-        rulesByID[Self.slot(language)][id] != nil
+        language == .zhHans ? zhRulesByID[id] != nil : enRulesByID[id] != nil
     }
 
     public func ruleIDs(in language: Language) -> [String] {
-        rulesByID[Self.slot(language)].keys.sorted()
+        (language == .zhHans ? zhRulesByID : enRulesByID).keys.sorted()
     }
 
     public func chapterIDs(in language: Language) -> [String] {
-        chaptersByID[Self.slot(language)].keys.sorted()
+        (language == .zhHans ? zhChaptersByID : enChaptersByID).keys.sorted()
     }
 
     /// The title a link to `target` shows when the author gave no text.
