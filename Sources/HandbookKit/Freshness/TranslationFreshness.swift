@@ -65,11 +65,21 @@ public struct TranslationFreshness: Sendable {
         current.reserveCapacity(zh.count)
         var outdated: [(String, Language)] = []
         var log = DiagnosticLog()
-        let enByKey = Dictionary(en.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
-        var zhByKey: [String: TranslationUnit] = [:]
-        for unit in zh { zhByKey[unit.key] = unit }
-        for (key, zhUnit) in zhByKey {
-            guard let enUnit = enByKey[key] else { continue }  // the bilingual check reports it
+        // Nearly always the two languages have the same units in the same order: paired side by
+        // side. Otherwise by key, a key listed twice (a duplicate anchor, itself an error)
+        // counting once, with its last unit.
+        let matched: [(zh: TranslationUnit, en: TranslationUnit)]
+        if zh.elementsEqual(en, by: { $0.key == $1.key }) {
+            matched = Array(zip(zh, en))
+        } else {
+            let enByKey = Dictionary(en.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
+            var zhByKey: [String: TranslationUnit] = [:]
+            for unit in zh { zhByKey[unit.key] = unit }
+            // The bilingual check reports a unit missing from one language.
+            matched = zhByKey.compactMap { key, unit in enByKey[key].map { (unit, $0) } }
+        }
+        for (zhUnit, enUnit) in matched {
+            let key = zhUnit.key
             current.append(Pair(key: key, zh: zhUnit.fingerprint, en: enUnit.fingerprint))
             guard let locked = lock.entries[key] else { continue }
             let zhChanged = zhUnit.fingerprint != locked[.zhHans]

@@ -57,38 +57,50 @@ struct BilingualValidator {
         mismatch("weight", String(zh.weight), String(en.weight))
         mismatch("edition", zh.edition, en.edition)
         mismatch("status", zh.status.rawValue, en.status.rawValue)
-        mismatch("related", zh.related.sorted().joined(separator: ", "), en.related.sorted().joined(separator: ", "))
-
-        let zhSections = Dictionary(zh.sections.map { ($0.anchor, $0) }) { a, _ in a }
-        let enSections = Dictionary(en.sections.map { ($0.anchor, $0) }) { a, _ in a }
-        for (mine, theirs, other) in [(zh.sections, enSections, en), (en.sections, zhSections, zh)] {
-            for section in mine where theirs[section.anchor] == nil {
-                log.error("section '#\(section.anchor)' is missing from the \(name(other.language)) version",
-                          at: section.location, notes: [.note("\(name(other.language)) version", at: other.source)])
+        if zh.related != en.related {
+            mismatch("related", zh.related.sorted().joined(separator: ", "), en.related.sorted().joined(separator: ", "))
+        }
+        // Nearly always both versions list the same sections and rules in the same order: then
+        // they are compared side by side, without a table per chapter.
+        let (zhSectionList, enSectionList) = (zh.sections, en.sections)
+        if !zhSectionList.elementsEqual(enSectionList, by: { $0.anchor == $1.anchor }) {
+            let zhSections = Dictionary(zhSectionList.map { ($0.anchor, $0) }) { a, _ in a }
+            let enSections = Dictionary(enSectionList.map { ($0.anchor, $0) }) { a, _ in a }
+            for (mine, theirs, other) in [(zhSectionList, enSections, en), (enSectionList, zhSections, zh)] {
+                for section in mine where theirs[section.anchor] == nil {
+                    log.error("section '#\(section.anchor)' is missing from the \(name(other.language)) version",
+                              at: section.location, notes: [.note("\(name(other.language)) version", at: other.source)])
+                }
             }
         }
-        let zhRules = Dictionary(zh.rules.map { ($0.localID, $0) }) { a, _ in a }
-        let enRules = Dictionary(en.rules.map { ($0.localID, $0) }) { a, _ in a }
-        for (mine, theirs, other) in [(zh.rules, enRules, en), (en.rules, zhRules, zh)] {
-            for rule in mine where theirs[rule.localID] == nil {
-                log.error("rule '\(rule.localID)' is missing from the \(name(other.language)) version",
-                          at: rule.location, notes: [.note("\(name(other.language)) version", at: other.source)])
+        let (zhRuleList, enRuleList) = (zh.rules, en.rules)
+        var pairs: [(rule: Rule, other: Rule)] = []
+        if zhRuleList.elementsEqual(enRuleList, by: { $0.localID == $1.localID }) {
+            pairs = Array(zip(enRuleList, zhRuleList))
+        } else {
+            let zhRules = Dictionary(zhRuleList.map { ($0.localID, $0) }) { a, _ in a }
+            let enRules = Dictionary(enRuleList.map { ($0.localID, $0) }) { a, _ in a }
+            for (mine, theirs, other) in [(zhRuleList, enRules, en), (enRuleList, zhRules, zh)] {
+                for rule in mine where theirs[rule.localID] == nil {
+                    log.error("rule '\(rule.localID)' is missing from the \(name(other.language)) version",
+                              at: rule.location, notes: [.note("\(name(other.language)) version", at: other.source)])
+                }
             }
+            pairs = enRuleList.compactMap { rule in zhRules[rule.localID].map { (rule, $0) } }
         }
-        for rule in en.rules {
-            guard let other = zhRules[rule.localID] else { continue }
-            let note = [Diagnostic.note("Chinese version", at: other.location)]
+        for (rule, other) in pairs {
+            let note = { [Diagnostic.note("Chinese version", at: other.location)] }
             if rule.kind != other.kind {
                 log.error("rule '\(rule.localID)' is \(rule.kind.rawValue.uppercased()) here but \(other.kind.rawValue.uppercased()) in Chinese",
-                          at: rule.location, notes: note)
+                          at: rule.location, notes: note())
             }
             if rule.section != other.section {
                 log.error("rule '\(rule.localID)' sits in section '\(rule.section ?? "(none)")' here but '\(other.section ?? "(none)")' in Chinese",
-                          at: rule.location, notes: note)
+                          at: rule.location, notes: note())
             }
             if rule.status != other.status || rule.edition != other.edition || rule.replacedBy != other.replacedBy {
                 log.error("rule '\(rule.localID)' has different status, edition or replaced-by attributes in the two languages",
-                          at: rule.location, notes: note)
+                          at: rule.location, notes: note())
             }
         }
     }
