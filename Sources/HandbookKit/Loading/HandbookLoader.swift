@@ -45,6 +45,11 @@ public struct HandbookLoader: Sendable {
             return Handbook(parts: [:], chapters: [:], glossary: Glossary(entries: []))
         }
         let discovery = ContentDiscovery(root: contentDirectory, displayRoot: displayRoot)
+        // The glossary is read beside the chapters: alone at the end, its parse left a core idle.
+        async let glossaryLoad = { () -> (Glossary, DiagnosticLog) in
+            var glossaryLog = DiagnosticLog()
+            return (loadGlossary(discovery: discovery, log: &glossaryLog), glossaryLog)
+        }()
         var parts: [Language: [Part]] = [:]
         var chapters: [Language: [Chapter]] = [:]
         var chapterFiles: [(language: Language, part: String, file: String, path: String)] = []
@@ -85,7 +90,8 @@ public struct HandbookLoader: Sendable {
             let keys = list.map { (partOrder[$0.part] ?? .max, $0.weight, $0.id) }
             chapters[language] = list.indices.sorted { keys[$0] < keys[$1] }.map { list[$0] }
         }
-        let glossary = loadGlossary(discovery: discovery, log: &log)
+        let (glossary, glossaryLog) = await glossaryLoad
+        log.merge(glossaryLog)
         return Handbook(parts: parts, chapters: chapters, glossary: glossary)
     }
 
