@@ -71,13 +71,18 @@ def measure(name, content: pathlib.Path, chapters: int, runs: int, work: pathlib
     floor_command, files = cmark_command(content)
     ours, hugo, floor = [], [], []
     # The tools take turns run by run, so that the shared machine's slow and fast spells fall on
-    # all of them alike; both builds start from an empty output folder.
+    # all of them alike. Every run starts from the same state: no output folder, and no other
+    # tool's output left on tmpfs (a site is a few hundred MB of this VM's memory at 5,000
+    # chapters per language, and whichever tool ran next paid for it); outputs are removed
+    # after each run, untimed.
     for _ in range(runs):
         shutil.rmtree(output, ignore_errors=True)
         ours.append(timed([str(BINARY), "build", "--content", str(content), "--templates", str(ROOT / "templates"),
                            "--output", str(output)]))
+        shutil.rmtree(output, ignore_errors=True)
         shutil.rmtree(work / "hugo-public", ignore_errors=True)
         hugo.append(timed(["hugo", "--quiet", "--destination", str(work / "hugo-public")], cwd=site))
+        shutil.rmtree(work / "hugo-public", ignore_errors=True)
         floor.append(timed_floor(floor_command))
     ours, hugo, floor = medians(ours), medians(hugo), medians(floor)[0]
     row = {"name": name, "chapters": chapters, "ours": ours, "hugo": hugo, "floor": floor, "files": files}

@@ -26,21 +26,21 @@ public struct TranslationFreshness: Sendable {
 
     static func evaluate(_ handbook: Handbook, lock: TranslationLock, log: inout DiagnosticLog,
                          memo: ChapterMemo<[TranslationUnit]>? = nil) async -> TranslationFreshness {
-        // Fingerprinting reads every word of the handbook: all cores, in a fixed order.
-        var units: [Language: [[TranslationUnit]]] = [:]
-        for language in Language.allCases {
-            units[language] = await ParallelMap.map(handbook.chapters(in: language)) { chapter in
-                memo?.value(for: chapter) { chapter.translationUnits() } ?? chapter.translationUnits()
-            }
+        // Fingerprinting reads every word of the handbook: both languages in one loop on all
+        // cores, in a fixed order.
+        let zhChapters = handbook.chapters(in: .zhHans)
+        let all = await ParallelMap.map(zhChapters + handbook.chapters(in: .en)) { chapter in
+            memo?.value(for: chapter) { chapter.translationUnits() } ?? chapter.translationUnits()
         }
         // A unit's key names its chapter, so the two languages' units meet chapter by chapter:
         // compared on all cores too. (A chapter in one language only is the bilingual check's.)
-        let zhUnits = units[.zhHans]!
-        let enUnits = units[.en]!
+        let zhUnits = all[..<zhChapters.count]
+        let enUnits = all[zhChapters.count...]
         let enPositions = Dictionary(handbook.chapters(in: .en).enumerated().map { ($1.id, $0) },
                                      uniquingKeysWith: { first, _ in first })
         let compared = await ParallelMap.map(Array(handbook.chapters(in: .zhHans).enumerated())) { position, chapter in
-            compare(zhUnits[position], enPositions[chapter.id].map { enUnits[$0] } ?? [], lock: lock)
+            compare(zhUnits[zhUnits.startIndex + position],
+                    enPositions[chapter.id].map { enUnits[enUnits.startIndex + $0] } ?? [], lock: lock)
         }
         var result = TranslationFreshness()
         result.currentByChapter = compared.map(\.current)
@@ -68,22 +68,25 @@ public struct TranslationFreshness: Sendable {
         // Nearly always the two languages have the same units in the same order: paired side by
         // side. Otherwise by key, a key listed twice (a duplicate anchor, itself an error)
         // counting once, with its last unit.
-        let matched: [(zh: TranslationUnit, en: TranslationUnit)]
+        // Positions, not copies: a unit is half a dozen strings.
+        let matched: [(zh: Int, en: Int)]
         if zh.elementsEqual(en, by: { $0.key == $1.key }) {
-            matched = Array(zip(zh, en))
+            matched = zh.indices.map { ($0, $0) }
         } else {
-            let enByKey = Dictionary(en.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
-            var zhByKey: [String: TranslationUnit] = [:]
-            for unit in zh { zhByKey[unit.key] = unit }
+            let enByKey = Dictionary(en.indices.map { (en[$0].key, $0) }, uniquingKeysWith: { _, last in last })
+            var zhByKey: [String: Int] = [:]
+            for position in zh.indices { zhByKey[zh[position].key] = position }
             // The bilingual check reports a unit missing from one language.
-            matched = zhByKey.compactMap { key, unit in enByKey[key].map { (unit, $0) } }
+            matched = zhByKey.compactMap { key, position in enByKey[key].map { (position, $0) } }
         }
-        for (zhUnit, enUnit) in matched {
-            let key = zhUnit.key
-            current.append(Pair(key: key, zh: zhUnit.fingerprint, en: enUnit.fingerprint))
+        for (zhPosition, enPosition) in matched {
+            let key = zh[zhPosition].key
+            let zhPrint = zh[zhPosition].fingerprint, enPrint = en[enPosition].fingerprint
+            current.append(Pair(key: key, zh: zhPrint, en: enPrint))
             guard let locked = lock.entries[key] else { continue }
-            let zhChanged = zhUnit.fingerprint != locked[.zhHans]
-            guard zhChanged != (enUnit.fingerprint != locked[.en]) else { continue }  // exactly one changed
+            let zhChanged = zhPrint != locked[.zhHans]
+            guard zhChanged != (enPrint != locked[.en]) else { continue }  // exactly one changed
+            let zhUnit = zh[zhPosition], enUnit = en[enPosition]
             let (newer, lagging): (Language, Language) = zhChanged ? (.zhHans, .en) : (.en, .zhHans)
             let (newerUnit, laggingUnit) = zhChanged ? (zhUnit, enUnit) : (enUnit, zhUnit)
             outdated.append((key, lagging))

@@ -176,13 +176,11 @@ public struct HandbookLoader: Sendable {
                         at: file.location(line: first.line, column: first.column))
         }
         let content = ChapterBuilder(file: file).build(blocks, log: &log)
-        var locations: [String: SourceLocation] = [:]
-        for (key, entry) in frontMatter.entries { locations[key] = entry.valueLocation }
         return Chapter(
             id: expectedID, language: language, title: frontMatter.string("title") ?? "",
             summary: frontMatter.string("summary") ?? "", weight: frontMatter.integer("weight") ?? 0,
             edition: frontMatter.string("edition") ?? "", status: status, legacyNote: legacyNote,
             related: frontMatter.list("related"), content: content,
-            source: file.location(line: 1, column: 1), metadataLocations: locations, part: part)
+            source: file.location(line: 1, column: 1), frontMatter: frontMatter.entries, part: part)
     }
 }

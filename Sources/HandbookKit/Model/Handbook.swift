@@ -81,7 +81,8 @@ public struct Chapter: Sendable {
         let related: [String]
         let content: [ChapterBlock]
         let source: SourceLocation
-        let metadataLocations: [String: SourceLocation]
+        /// The front matter as read, for where each value was written.
+        let frontMatter: [String: FrontMatter.Entry]
         let part: String
         let sections: [Section]
         let rules: [Rule]
@@ -92,7 +93,7 @@ public struct Chapter: Sendable {
 
         init(id: String, language: Language, title: String, summary: String, weight: Int, edition: String,
              status: Status, legacyNote: String?, related: [String], content: [ChapterBlock], source: SourceLocation,
-             metadataLocations: [String: SourceLocation], part: String) {
+             frontMatter: [String: FrontMatter.Entry], part: String) {
             self.id = id
             self.language = language
             self.title = title
@@ -104,7 +105,7 @@ public struct Chapter: Sendable {
             self.related = related
             self.content = content
             self.source = source
-            self.metadataLocations = metadataLocations
+            self.frontMatter = frontMatter
             self.part = part
             sections = content.compactMap { if case .section(let s) = $0 { s } else { nil } }
             rules = content.compactMap { if case .rule(let r) = $0 { r } else { nil } }
@@ -117,10 +118,10 @@ public struct Chapter: Sendable {
 
     init(id: String, language: Language, title: String, summary: String, weight: Int, edition: String,
          status: Status, legacyNote: String?, related: [String], content: [ChapterBlock], source: SourceLocation,
-         metadataLocations: [String: SourceLocation], part: String) {
+         frontMatter: [String: FrontMatter.Entry], part: String) {
         storage = Storage(id: id, language: language, title: title, summary: summary, weight: weight, edition: edition,
                           status: status, legacyNote: legacyNote, related: related, content: content, source: source,
-                          metadataLocations: metadataLocations, part: part)
+                          frontMatter: frontMatter, part: part)
     }
 
     /// `<part>/<chapter>`.
@@ -136,8 +137,9 @@ public struct Chapter: Sendable {
     /// The body in reading order, with sections and rules recognised.
     public var content: [ChapterBlock] { storage.content }
     public var source: SourceLocation { storage.source }
-    /// Where each front-matter value was written, for diagnostics.
-    var metadataLocations: [String: SourceLocation] { storage.metadataLocations }
+    /// Where a front-matter value was written, for diagnostics. (The parsed entries are kept:
+    /// a table of locations made for every chapter cost more than the few diagnostics using it.)
+    func metadataLocation(of key: String) -> SourceLocation? { storage.frontMatter[key]?.valueLocation }
     /// The part id, the first half of `id`.
     public var part: String { storage.part }
     /// Which parse of its file this is, during `serve` (0 in a plain build): equal revisions

@@ -68,11 +68,17 @@ class TemplateListBox: @unchecked Sendable {
 
 final class ListBox<View: TemplateView>: TemplateListBox, @unchecked Sendable {
     let items: [View]
+    /// Boxes an item. Made where `View` is known: a box made in this class's own (generic) code
+    /// asked the runtime's metadata table, under its lock, for `ViewBox<View>` at every item.
+    private let box: @Sendable (View) -> TemplateViewBox
 
-    init(_ items: [View]) { self.items = items }
+    init(_ items: [View]) {
+        self.items = items
+        box = { ViewBox($0) }
+    }
 
     override var count: Int { items.count }
-    override func item(at index: Int) -> TemplateViewBox { ViewBox(items[index]) }
+    override func item(at index: Int) -> TemplateViewBox { box(items[index]) }
     override var mustacheValue: Any { items }
 }
 

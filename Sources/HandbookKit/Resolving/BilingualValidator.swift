@@ -71,9 +71,9 @@ struct BilingualValidator {
     private func compare(_ zh: Chapter, _ en: Chapter, log: inout DiagnosticLog) {
         func mismatch(_ key: String, _ a: String, _ b: String) {
             guard a != b else { return }
-            let at = en.metadataLocations[key] ?? en.source
+            let at = en.metadataLocation(of: key) ?? en.source
             log.error("'\(key)' is '\(b)' here but '\(a)' in the Chinese version; it must be the same in both languages",
-                      at: at, notes: [.note("Chinese version", at: zh.metadataLocations[key] ?? zh.source)])
+                      at: at, notes: [.note("Chinese version", at: zh.metadataLocation(of: key) ?? zh.source)])
         }
         mismatch("weight", String(zh.weight), String(en.weight))
         mismatch("edition", zh.edition, en.edition)

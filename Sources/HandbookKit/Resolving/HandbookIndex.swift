@@ -43,6 +43,7 @@ public final class HandbookIndex: Sendable {
         var chapters: [String: Int] = [:]
         chapters.reserveCapacity(list.count)
         var rules: [String: (chapter: Int, rule: Int)] = [:]
+        rules.reserveCapacity(list.reduce(0) { $0 + $1.rules.count })
         for (position, chapter) in list.enumerated() {
             chapters[chapter.id] = position
             for (rule, block) in zip(chapter.rules, chapter.ruleBlocks) {

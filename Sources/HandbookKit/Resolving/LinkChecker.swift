@@ -80,7 +80,7 @@ struct LinkChecker {
         for relatedID in chapter.related where resolver.index.chapter(relatedID, in: language) == nil {
             found.log.error("'related' names unknown chapter '\(relatedID)'"
                             + Suggestion.didYouMean(relatedID, in: resolver.index.chapterIDs(in: language)),
-                            at: chapter.metadataLocations["related"] ?? chapter.source)
+                            at: chapter.metadataLocation(of: "related") ?? chapter.source)
         }
         func visit(_ blocks: [MarkdownBlock], rule: Rule?) {
             for block in blocks {

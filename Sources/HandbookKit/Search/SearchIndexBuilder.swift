@@ -146,16 +146,29 @@ struct SearchIndexBuilder: Sendable {
     /// is left out: it never folds to a Han character, which is all the variant table maps to.
     private static func scalars(_ records: [SearchIndex.Record], into seen: inout ScalarSet) -> [Unicode.Scalar] {
         var found: [Unicode.Scalar] = []
-        for record in records {
-            for var text in [record.title, record.text, record.context] {
-                text.withUTF8 { bytes in
-                    var index = 0
-                    while index < bytes.count {
-                        let (value, length) = UTF8Scalar.decode(at: index, in: bytes)
-                        if length > 1, let scalar = Unicode.Scalar(value), seen.insert(scalar) { found.append(scalar) }
-                        index += length
+        func collect(_ text: String) {
+            var text = text
+            text.withUTF8 { bytes in
+                var index = 0
+                while index < bytes.count {
+                    if bytes[index] < 0x80 {
+                        index += 1
+                        continue
                     }
+                    let (value, length) = UTF8Scalar.decode(at: index, in: bytes)
+                    if let scalar = Unicode.Scalar(value), seen.insert(scalar) { found.append(scalar) }
+                    index += length
                 }
+            }
+        }
+        // A chapter's sections and rules share one context: read once.
+        var lastContext: String?
+        for record in records {
+            collect(record.title)
+            collect(record.text)
+            if record.context != lastContext {
+                collect(record.context)
+                lastContext = record.context
             }
         }
         return found
