@@ -102,7 +102,8 @@ def report(rows, runs, sizes, serve_table=None):
              "current chapter; part and home pages; both languages), and the `cmark-gfm` CLI rendering the same "
              "chapter files in one process (the floor for the Markdown work). Synthetic chapters come "
              "from `benchmarks/synthetic.py` (2–4 KB each, sections, rules, cross-links, glossary terms). "
-             "Sources and outputs live on tmpfs (`/dev/shm`) for every tool."
+             "Sources and outputs live on tmpfs (`/dev/shm`) for every tool; every run starts with no tool's output there "
+             "(each is removed after its run, untimed)."
              % (",".join(map(str, sizes)), runs, platform.platform(), os.cpu_count(), runs,
                 subprocess.run(["hugo", "version"], capture_output=True, text=True).stdout.split()[1]),
              "",

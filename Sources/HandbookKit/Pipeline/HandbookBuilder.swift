@@ -192,7 +192,7 @@ public struct HandbookBuilder: Sendable {
             case .failure(let error): log.error("cannot encode the rules catalogue: \(error)", at: nil)
             }
         }
-        clock.lap("rules catalogue, pages, search index, rules.json, llms.txt")
+        clock.lap("catalogue and outputs")
         files.sort { $0.path < $1.path }
         var outcome = Outcome(diagnostics: log.sorted, files: files, freshness: freshness,
                               baselineDiff: catalogued?.baselineDiff, clock: clock)

@@ -29,8 +29,10 @@ public struct PhaseClock: Sendable {
     public var report: String {
         let total = phases.reduce(0) { $0 + $1.seconds }
         let cpu = phases.reduce(0) { $0 + $1.cpuSeconds }
+        // Names are padded to the longest, never cut.
+        let width = max(24, phases.map(\.name.count).max() ?? 0) + 1
         return (phases + [("total", total, cpu, phases.last?.peakMB ?? 0)]).map { phase in
-            phase.name.padding(toLength: 24, withPad: " ", startingAt: 0)
+            phase.name.padding(toLength: width, withPad: " ", startingAt: 0)
                 + String(format: "%8.3f s %8.3f s cpu %6d MB peak", phase.seconds, phase.cpuSeconds, phase.peakMB)
         }.joined(separator: "\n")
     }
