@@ -8,6 +8,10 @@ import Testing
         "", " ", "plain", "  two  words\t\n", "导航栏 与 标签栏", "中文，标点。“引号”", "tab\tand\u{3000}ideographic",
         "[[controls/buttons|按钮]] and [[x]]", "{#anchor}", "Title {#a} {#b}", "é vs e\u{301}", "\u{00A0}nbsp\u{00A0}",
         "한국어", "emoji 👍🏽 here", "kana が ガ", "ｆｕｌｌ　ｗｉｄｔｈ", "Å Ω K", "\r\n crlf \r\n", " \u{301}mark", "\r\r\n\n\r", "a]]b[[c]]",
+        // Around the byte-level fast paths: ASCII controls and DEL inside words, the edges of the
+        // Han block and its neighbours (U+4DC0 hexagrams are not plain; U+3400 extension A is).
+        "del\u{7F}x ctl\u{01}y\u{1F}", "\u{4DBF}\u{4DC0}\u{4DFF}\u{4E00}", "x\u{9FFF}y\u{A000}", "㐀 词  词\u{3000}词",
+        "~!word~ ", "\u{4E00}", " \u{9FFF} ",
     ]
 
     @Test func fingerprintsEqualTheDefinition() async throws {
