@@ -164,7 +164,8 @@ public struct HandbookBuilder: Sendable {
                 return try await emit(derived?.llmsText.value(for: catalog) { llms.files() } ?? llms.files())
             }
         }
-        // One task per job: the long one must not wait in line behind others.
+        // Jobs are handed out one at a time: the long one goes first, and a core that finishes
+        // a batch of pages takes the next while the other is still on it.
         let results = await ParallelMap.map(jobs, runLength: 1) { job -> JobOutput in
             var catalogued: Catalogued?
             if case .wholeHandbook = job {
@@ -260,7 +261,6 @@ public struct HandbookBuilder: Sendable {
     }
 }
 
-/// One piece of the site, made independently of the others.
 /// The rules catalogue, made by the job that writes what reads it.
 private struct Catalogued: Sendable {
     var catalog: Catalog
@@ -274,6 +274,7 @@ private struct JobOutput: Sendable {
     var catalogued: Catalogued?
 }
 
+/// One piece of the site, made independently of the others.
 private indirect enum OutputJob: Sendable, Equatable {
     /// Made in this order, one at a time.
     case wholeHandbook([OutputJob])
