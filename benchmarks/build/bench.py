@@ -28,8 +28,10 @@ BINARY = ROOT / ".build-release/release/HandbookGen"
 
 
 def timed(command, cwd=None):
-    """Wall seconds and peak resident memory (MB) of one run, from GNU time."""
-    result = subprocess.run(["/usr/bin/time", "-f", "%e %M"] + command, cwd=cwd, capture_output=True, text=True)
+    """Wall seconds and peak resident memory (MB) of one run, from GNU time. What the command
+    prints is dropped (the floor prints hundreds of MB of HTML)."""
+    result = subprocess.run(["/usr/bin/time", "-f", "%e %M"] + command, cwd=cwd, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
     if result.returncode != 0:
         raise SystemExit(f"{' '.join(command[:3])} failed:\n{result.stderr[-2000:]}")
     seconds, kilobytes = result.stderr.strip().splitlines()[-1].split()
@@ -58,13 +60,6 @@ def cmark_command(content: pathlib.Path):
             "-e", "tasklist"] + files, len(files)
 
 
-def timed_floor(command):
-    result = subprocess.run(["/usr/bin/time", "-f", "%e %M"] + command, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True)
-    seconds, kilobytes = result.stderr.strip().splitlines()[-1].split()
-    return float(seconds), int(kilobytes) / 1024
-
-
 def measure(name, content: pathlib.Path, chapters: int, runs: int, work: pathlib.Path):
     output = work / "site"
     site = hugo_site(content, work)
@@ -75,15 +70,18 @@ def measure(name, content: pathlib.Path, chapters: int, runs: int, work: pathlib
     # tool's output left on tmpfs (a site is a few hundred MB of this VM's memory at 5,000
     # chapters per language, and whichever tool ran next paid for it); outputs are removed
     # after each run, untimed.
+    def timed_into(folder, command, cwd=None):
+        shutil.rmtree(folder, ignore_errors=True)
+        sample = timed(command, cwd)
+        shutil.rmtree(folder, ignore_errors=True)
+        return sample
+
     for _ in range(runs):
-        shutil.rmtree(output, ignore_errors=True)
-        ours.append(timed([str(BINARY), "build", "--content", str(content), "--templates", str(ROOT / "templates"),
-                           "--output", str(output)]))
-        shutil.rmtree(output, ignore_errors=True)
-        shutil.rmtree(work / "hugo-public", ignore_errors=True)
-        hugo.append(timed(["hugo", "--quiet", "--destination", str(work / "hugo-public")], cwd=site))
-        shutil.rmtree(work / "hugo-public", ignore_errors=True)
-        floor.append(timed_floor(floor_command))
+        ours.append(timed_into(output, [str(BINARY), "build", "--content", str(content), "--templates",
+                                        str(ROOT / "templates"), "--output", str(output)]))
+        hugo.append(timed_into(work / "hugo-public", ["hugo", "--quiet", "--destination", str(work / "hugo-public")],
+                               cwd=site))
+        floor.append(timed(floor_command))
     ours, hugo, floor = medians(ours), medians(hugo), medians(floor)[0]
     row = {"name": name, "chapters": chapters, "ours": ours, "hugo": hugo, "floor": floor, "files": files}
     print(f"{name}: HandbookGen {ours[0]:.2f} s {ours[1]:.0f} MB | Hugo {hugo[0]:.2f} s {hugo[1]:.0f} MB | "

@@ -38,7 +38,7 @@ public struct TranslationFreshness: Sendable {
         let enUnits = all[zhChapters.count...]
         let enPositions = Dictionary(handbook.chapters(in: .en).enumerated().map { ($1.id, $0) },
                                      uniquingKeysWith: { first, _ in first })
-        let compared = await ParallelMap.map(Array(handbook.chapters(in: .zhHans).enumerated())) { position, chapter in
+        let compared = await ParallelMap.map(Array(zhChapters.enumerated())) { position, chapter in
             compare(zhUnits[zhUnits.startIndex + position],
                     enPositions[chapter.id].map { enUnits[enUnits.startIndex + $0] } ?? [], lock: lock)
         }
@@ -67,8 +67,8 @@ public struct TranslationFreshness: Sendable {
         var log = DiagnosticLog()
         // Nearly always the two languages have the same units in the same order: paired side by
         // side. Otherwise by key, a key listed twice (a duplicate anchor, itself an error)
-        // counting once, with its last unit.
-        // Positions, not copies: a unit is half a dozen strings.
+        // counting once, with its last unit. Paired by position, not as copies: a unit is half
+        // a dozen strings.
         let matched: [(zh: Int, en: Int)]
         if zh.elementsEqual(en, by: { $0.key == $1.key }) {
             matched = zh.indices.map { ($0, $0) }

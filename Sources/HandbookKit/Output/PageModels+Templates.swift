@@ -215,12 +215,13 @@ extension LayoutView: TemplateFieldView {
         ("documentTitle", { .of($0.documentTitle) }),
         ("description", { .of($0.description) }),
         ("languageSwitch", { .of($0.languageSwitch) }),
-        ("otherLanguageName", { .of($0.otherLanguageName) }),
+        // The same for every page of a folder: read from its folder view.
+        ("otherLanguageName", { .of($0.folder.value.otherLanguageName) }),
         ("alternates", { .of($0.alternates) }),
         ("navHTML", { .of($0.navHTML) }),
         ("breadcrumbs", { .of($0.breadcrumbs) }),
         ("hasBreadcrumbs", { .of($0.hasBreadcrumbs) }),
-        ("ui", { .of($0.ui) }),
+        ("ui", { .of($0.folder.value.ui) }),
         ("folder", { .of($0.folder) }),
     ])
 }

@@ -43,15 +43,14 @@ struct LayoutView: Sendable, Equatable {
     var documentTitle: String
     var description: String
     var languageSwitch: AlternateView
-    var otherLanguageName: String
     var alternates: [AlternateView]
     /// The sidebar's list items, with the current page marked.
     var navHTML: String
     var breadcrumbs: [LinkView]
     var hasBreadcrumbs: Bool
-    var ui: UIStringTable
     /// What the page shares with every page of its folder: one view per folder, so that the
-    /// layout's sections over it are rendered once per folder.
+    /// layout's sections over it are rendered once per folder. Templates also read its
+    /// `otherLanguageName` and `ui` as the layout's own.
     var folder: SharedView<FolderView>
 }
 

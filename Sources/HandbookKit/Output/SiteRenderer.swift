@@ -127,13 +127,11 @@ struct SiteRenderer {
             documentTitle: title == ui.siteTitle ? title : "\(title) · \(ui.siteTitle)",
             description: description,
             languageSwitch: AlternateView(hreflang: language.other.rawValue, href: rel(otherPage)),
-            otherLanguageName: strings(language.other).languageName,
             alternates: [
                 AlternateView(hreflang: Language.zhHans.rawValue, href: absolute(zhPath) ?? rel(zhPath)),
                 AlternateView(hreflang: Language.en.rawValue, href: absolute(enPath) ?? rel(enPath)),
             ],
-            navHTML: nav, breadcrumbs: breadcrumbs, hasBreadcrumbs: !breadcrumbs.isEmpty, ui: uiTables[language]!,
-            folder: folder)
+            navHTML: nav, breadcrumbs: breadcrumbs, hasBreadcrumbs: !breadcrumbs.isEmpty, folder: folder)
     }
 
     private func linkRenderer(_ language: Language, page: String, chapter: Chapter?) -> HTMLRenderer {
