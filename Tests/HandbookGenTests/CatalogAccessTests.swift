@@ -71,11 +71,11 @@ import MCP
         #expect(answers.first?.title == "用动词作标题")
         #expect(answers.first?.permalink == "https://example.com/hig/zh/controls/buttons.html#verb-titles")
         let csv = RuleListing(catalog: catalog, language: .en, baseURL: nil).csv(rules)
-        #expect(csv.hasPrefix("\"id\",\"kind\",\"status\",\"scope\",\"chapter\",\"title\",\"text\",\"permalink\"\r\n\"controls.buttons.verb-titles\",\"do\""))
+        #expect(csv.hasPrefix(CSVEscaping.byteOrderMark + "\"id\",\"kind\",\"status\",\"scope\",\"chapter\",\"title\",\"text\",\"permalink\"\r\n\"controls.buttons.verb-titles\",\"do\""))
         #expect(csv.hasSuffix("\"en/controls/buttons.html#verb-titles\"\r\n"))
         let markdown = zh.markdown(rules)
         #expect(markdown.contains("## [按钮](https://example.com/hig/zh/controls/buttons.html)"))
-        #expect(markdown.contains("- [ ] **建议** 用动词作标题 — [`controls.buttons.verb-titles`](https://example.com/hig/zh/controls/buttons.html#verb-titles)"))
+        #expect(markdown.contains("- [ ] **应该** 用动词作标题 — [`controls.buttons.verb-titles`](https://example.com/hig/zh/controls/buttons.html#verb-titles)"))
     }
 
     @Test func mcpToolsAnswerWithIdsTextAndPermalinks() async throws {

@@ -67,7 +67,10 @@ import Testing
             #expect(!index.contains("<img"))
         }
         let llms = String(decoding: try #require(files["en/llms-full.txt"]), as: UTF8.self)
-        #expect(llms.contains(Self.payload))  // plain text, served as text/plain
+        // Markdown, served as text/plain: the text is there, with every tag's brackets escaped.
+        #expect(llms.contains(MarkdownEscaping.inline(Self.payload)))
+        let bare = zip(llms.dropFirst(), llms).filter { $0 == "<" && $1 != "\\" }
+        #expect(bare.isEmpty, "llms-full.txt has an unescaped '<'")
     }
 
     @Test func dangerousLinkTargetsAreErrors() async throws {

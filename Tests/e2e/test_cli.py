@@ -33,7 +33,10 @@ def test_rules_answers_a_traditional_query_like_the_simplified_one(binary, site)
 def test_rules_filters_and_formats(binary, site):
     catalog = json.loads((site / "rules.json").read_text(encoding="utf-8"))
     expected = sorted(r["id"] for r in catalog["rules"] if r["scope"] == "bars" and r["kind"] == "avoid")
-    table = list(csv.reader(io.StringIO(rules(binary, site, "--scope", "bars", "--kind", "avoid", "--format", "csv"))))
+    text = rules(binary, site, "--scope", "bars", "--kind", "avoid", "--format", "csv")
+    # A byte-order mark first, so that Excel and WPS read the Chinese as UTF-8.
+    assert text.startswith("\ufeff")
+    table = list(csv.reader(io.StringIO(text[1:])))
     assert table[0][:3] == ["id", "kind", "status"]
     assert sorted(row[0] for row in table[1:]) == expected
     checklist = rules(binary, site, "--chapter", "bars/tab-bar", "--format", "markdown", "--language", "zh",
@@ -43,6 +46,22 @@ def test_rules_filters_and_formats(binary, site):
     assert "(https://example.com/hig/zh/bars/tab-bar.html#" in checklist
     legacy = json.loads(rules(binary, site, "--status", "legacy"))
     assert legacy and all(answer["status"] == "legacy" and answer["note"] for answer in legacy)
+
+
+def test_rules_csv_round_trips_chinese_text(binary, site):
+    """The CSV a reviewer opens in a spreadsheet holds every rule's Chinese title and text intact."""
+    catalog = json.loads((site / "rules.json").read_text(encoding="utf-8"))
+    raw = subprocess.run([binary, "rules", "--catalog", str(site / "rules.json"), "--language", "zh", "--format", "csv"],
+                         check=True, capture_output=True).stdout
+    assert raw.startswith(b"\xef\xbb\xbf")
+    table = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"), newline="")))
+    by_id = {row[0]: row for row in table[1:]}
+    assert len(by_id) == len(catalog["rules"])
+    for rule in catalog["rules"]:
+        title = by_id[rule["id"]][5]
+        # A title that a spreadsheet would read as a formula carries a leading apostrophe.
+        assert title.removeprefix("'") == rule["title"]["zh-Hans"]
+        assert by_id[rule["id"]][6].removeprefix("'") == rule["text"]["zh-Hans"]
 
 
 def test_rules_rejects_an_unknown_scope(binary, site):

@@ -32,7 +32,8 @@ public struct RuleListing: Sendable {
         return String(decoding: try encoder.encode(answers), as: UTF8.self) + "\n"
     }
 
-    /// RFC 4180: every field quoted, quotes doubled, CRLF line ends.
+    /// RFC 4180: every field quoted, quotes doubled, CRLF line ends; a byte-order mark first and
+    /// formula-like cells neutralised (`CSVEscaping`).
     func csv(_ rules: [Catalog.Rule]) -> String {
         let header = ["id", "kind", "status", "scope", "chapter", "title", "text", "permalink"]
         let rows = rules.map { rule in
@@ -40,9 +41,7 @@ public struct RuleListing: Sendable {
             return [answer.id, answer.kind, answer.status, answer.scope, answer.chapter, answer.title, answer.text,
                     answer.permalink]
         }
-        return ([header] + rows).map { row in
-            row.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: ",")
-        }.joined(separator: "\r\n") + "\r\n"
+        return CSVEscaping.byteOrderMark + ([header] + rows).map(CSVEscaping.row).joined(separator: "\r\n") + "\r\n"
     }
 
     /// Chapters in handbook order, one unchecked box per rule with its kind, title, id and link.
@@ -55,11 +54,17 @@ public struct RuleListing: Sendable {
         let chapters = catalog.chapters.filter { byChapter[$0.id] != nil }
             .sorted { (scopeOrder[$0.scope] ?? 0, $0.weight, $0.id) < (scopeOrder[$1.scope] ?? 0, $1.weight, $1.id) }
         for chapter in chapters {
-            text += "\n## [\(chapter.title[language])](\(Permalink.make(chapter.url[language], baseURL: baseURL)))\n\n"
+            text += "\n## [\(MarkdownEscaping.inline(chapter.title[language]))](\(Permalink.make(chapter.url[language], baseURL: baseURL)))\n\n"
             for rule in byChapter[chapter.id]! {
                 let kind = label(rule.kind)
                 let status = rule.status == .current ? "" : " _(\(rule.status.rawValue))_"
-                text += "- [ ] **\(kind)** \(rule.title[language])\(status) — [`\(rule.id)`](\(Permalink.make(rule.url[language], baseURL: baseURL)))\n"
+                text += "- [ ] **\(kind)** \(MarkdownEscaping.inline(rule.title[language]))\(status) — [`\(rule.id)`](\(Permalink.make(rule.url[language], baseURL: baseURL)))\n"
+                // The rule's text under its box, indented to continue the list item.
+                let body = rule.text[language]
+                if !body.isEmpty {
+                    text += MarkdownEscaping.block(body).split(separator: "\n", omittingEmptySubsequences: false)
+                        .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n") + "\n"
+                }
             }
         }
         return text
@@ -67,9 +72,9 @@ public struct RuleListing: Sendable {
 
     private func label(_ kind: Catalog.Rule.Kind) -> String {
         switch (kind, language) {
-        case (.do, .zhHans): "建议"
+        case (.do, .zhHans): "应该"
         case (.avoid, .zhHans): "避免"
-        case (.consider, .zhHans): "考虑"
+        case (.consider, .zhHans): "可以考虑"
         case (.do, .en): "Do"
         case (.avoid, .en): "Avoid"
         case (.consider, .en): "Consider"

@@ -42,7 +42,7 @@ struct ChapterBuilder {
                     continue
                 }
                 if !Identifier.isValid(anchor) {
-                    log.error("invalid anchor '\(anchor)': use \(Identifier.rule)", at: location(at))
+                    log.error("invalid anchor '\(anchor)'\(InvisibleCharacters.named(in: anchor)): use \(Identifier.rule)", at: location(at))
                 }
                 claim(anchor, at: location(at), log: &log)
                 let section = Section(anchor: anchor, level: level, title: title, location: location(at))
@@ -65,7 +65,7 @@ struct ChapterBuilder {
                         continue
                     }
                     if !Identifier.isValid(header.id) {
-                        log.error("invalid rule id '\(header.id)': use \(Identifier.rule)", at: location(at))
+                        log.error("invalid rule id '\(header.id)'\(InvisibleCharacters.named(in: header.id)): use \(Identifier.rule)", at: location(at))
                         valid = false
                     }
                     if header.title.isEmpty {

@@ -89,7 +89,7 @@ struct ContentDiscovery {
                 log.error("symbolic links are not followed in the content folder", at: SourceLocation(file: path, line: 1, column: 1))
             case .directory:
                 guard Identifier.isValid(name) else {
-                    log.error("invalid part folder name '\(name)': use \(Identifier.rule)", at: SourceLocation(file: path, line: 1, column: 1))
+                    log.error("invalid part folder name '\(name)'\(InvisibleCharacters.named(in: name)): use \(Identifier.rule)", at: SourceLocation(file: path, line: 1, column: 1))
                     continue
                 }
                 parts.append(PartFolder(id: name, file: folder + "/" + name, path: path))
@@ -116,7 +116,7 @@ struct ContentDiscovery {
             case .file where name.hasSuffix(".md"):
                 let slug = String(name.dropLast(3))
                 guard Identifier.isValid(slug) else {
-                    log.error("invalid chapter file name '\(name)': use \(Identifier.rule)", at: at)
+                    log.error("invalid chapter file name '\(name)'\(InvisibleCharacters.named(in: name)): use \(Identifier.rule)", at: at)
                     continue
                 }
                 chapters.append((file, filePath))

@@ -158,7 +158,7 @@ struct FrontMatterParser {
         // Only unknown keys are reported, in the order they were written (usually there are none).
         for entry in frontMatter.entries.values.filter({ !names.contains($0.key) })
             .sorted(by: { $0.keyLocation < $1.keyLocation }) {
-            log.error("unknown front-matter key '\(entry.key)'"
+            log.error("unknown front-matter key '\(entry.key)'\(InvisibleCharacters.named(in: entry.key))"
                       + Suggestion.didYouMean(entry.key, in: names), at: entry.keyLocation)
             ok = false
         }
@@ -183,7 +183,9 @@ struct FrontMatterParser {
         case (_, .scalar(_, isNull: true)) where !(kind.isList):
             return "must not be empty"
         case (.string, .scalar(let s, _)):
-            return s.trimmingSpaces().isEmpty ? "must not be empty" : nil
+            if s.trimmingSpaces().isEmpty { return "must not be empty" }
+            // Titles, summaries and ids become headings, links and list items in other formats.
+            return s.contains(where: \.isNewline) ? "must be one line: remove the line break" : nil
         case (.integer, .scalar(let s, _)):
             return Int(s) == nil ? "must be an integer, not '\(s)'" : nil
         case (.oneOf(let allowed), .scalar(let s, _)):

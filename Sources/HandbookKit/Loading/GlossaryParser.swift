@@ -52,6 +52,9 @@ struct GlossaryParser {
                     guard case .scalar(let scalar) = value, !scalar.string.isEmpty else {
                         log.error("'\(key)' must be a non-empty string", at: location(value.mark)); ok = false; continue
                     }
+                    guard !scalar.string.contains(where: \.isNewline) else {
+                        log.error("'\(key)' must be one line: remove the line break", at: location(value.mark)); ok = false; continue
+                    }
                     values[key] = scalar.string
                 default:
                     log.error("unknown glossary key '\(key)'" + Suggestion.didYouMean(key, in: Self.fields),
@@ -66,7 +69,7 @@ struct GlossaryParser {
             guard ok, let id = values["id"], let en = values["en"], let zh = values["zh"],
                   let hant = values["zh-Hant"] else { continue }
             if !Identifier.isValid(id) {
-                log.error("invalid glossary id '\(id)': use \(Identifier.rule)", at: location(item.mark))
+                log.error("invalid glossary id '\(id)'\(InvisibleCharacters.named(in: id)): use \(Identifier.rule)", at: location(item.mark))
                 continue
             }
             var duplicate = false

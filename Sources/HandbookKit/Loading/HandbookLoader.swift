@@ -45,10 +45,11 @@ public struct HandbookLoader: Sendable {
             return Handbook(parts: [:], chapters: [:], glossary: Glossary(entries: []))
         }
         let discovery = ContentDiscovery(root: contentDirectory, displayRoot: displayRoot)
+        let allowed = loadAllowedCharacters(discovery: discovery, log: &log)
         // The glossary is read beside the chapters: alone at the end, its parse left a core idle.
         async let glossaryLoad = { () -> (Glossary, DiagnosticLog) in
             var glossaryLog = DiagnosticLog()
-            return (loadGlossary(discovery: discovery, log: &glossaryLog), glossaryLog)
+            return (loadGlossary(discovery: discovery, allowed: allowed, log: &glossaryLog), glossaryLog)
         }()
         var parts: [Language: [Part]] = [:]
         var chapters: [Language: [Chapter]] = [:]
@@ -61,7 +62,7 @@ public struct HandbookLoader: Sendable {
         let listed = await ParallelMap.map(folders, runLength: 1) { language, folder in
             var partLog = DiagnosticLog()
             let files = discovery.partFiles(folder, log: &partLog)
-            let part = files.flatMap { loadPart($0, language: language, log: &partLog) }
+            let part = files.flatMap { loadPart($0, language: language, allowed: allowed, log: &partLog) }
             return (files, part, partLog)
         }
         for ((language, _), (files, part, partLog)) in zip(folders, listed) {
@@ -74,7 +75,7 @@ public struct HandbookLoader: Sendable {
         let results = await ParallelMap.map(chapterFiles) { file in
             var chapterLog = DiagnosticLog()
             let chapter = loadChapter(file: file.file, path: file.path, part: file.part, language: file.language,
-                                      log: &chapterLog)
+                                      allowed: allowed, log: &chapterLog)
             return (chapter, chapterLog)
         }
         for (chapter, chapterLog) in results {
@@ -95,7 +96,22 @@ public struct HandbookLoader: Sendable {
         return Handbook(parts: parts, chapters: chapters, glossary: glossary)
     }
 
-    private func loadGlossary(discovery: ContentDiscovery, log: inout DiagnosticLog) -> Glossary {
+    private func loadAllowedCharacters(discovery: ContentDiscovery, log: inout DiagnosticLog) -> AllowedCharacters {
+        let url = contentDirectory.appendingPathComponent(AllowedCharacters.fileName)
+        guard ContentDiscovery.kind(of: url) == .file,
+              let file = SourceFile.read(at: url, displayPath: discovery.display(AllowedCharacters.fileName), log: &log)
+        else { return AllowedCharacters() }
+        return AllowedCharacters.parse(file, log: &log)
+    }
+
+    /// Warns about invisible and bidirectional characters anywhere in a source file.
+    private func checkCharacters(_ file: SourceFile, allowed: AllowedCharacters, log: inout DiagnosticLog) {
+        let relative = file.path.hasPrefix(displayRoot + "/") ? String(file.path.dropFirst(displayRoot.count + 1)) : file.path
+        InvisibleCharacters.report(in: file, allowed: allowed.allowed(for: relative), log: &log)
+    }
+
+    private func loadGlossary(discovery: ContentDiscovery, allowed: AllowedCharacters,
+                              log: inout DiagnosticLog) -> Glossary {
         let url = contentDirectory.appendingPathComponent("glossary.yaml")
         let path = discovery.display("glossary.yaml")
         switch ContentDiscovery.kind(of: url) {
@@ -103,6 +119,7 @@ public struct HandbookLoader: Sendable {
             guard let file = SourceFile.read(at: url, displayPath: path, log: &log) else {
                 return Glossary(entries: [])
             }
+            checkCharacters(file, allowed: allowed, log: &log)
             let parse = {
                 var parseLog = DiagnosticLog()
                 return GlossaryParse(glossary: GlossaryParser().parse(file, log: &parseLog), log: parseLog)
@@ -119,11 +136,11 @@ public struct HandbookLoader: Sendable {
         return Glossary(entries: [])
     }
 
-    private func loadPart(_ files: ContentDiscovery.PartFiles, language: Language,
+    private func loadPart(_ files: ContentDiscovery.PartFiles, language: Language, allowed: AllowedCharacters,
                           log: inout DiagnosticLog) -> Part? {
-        guard let file = SourceFile.read(file: files.index, displayPath: files.indexPath, log: &log),
-              let parsed = FrontMatterParser().parse(file, fields: Self.partFields, log: &log)
-        else { return nil }
+        guard let file = SourceFile.read(file: files.index, displayPath: files.indexPath, log: &log) else { return nil }
+        checkCharacters(file, allowed: allowed, log: &log)
+        guard let parsed = FrontMatterParser().parse(file, fields: Self.partFields, log: &log) else { return nil }
         let frontMatter = parsed.frontMatter
         let (body, flattened) = MarkdownParser(scansWikiLinks: true).parseReportingFlattened(parsed.body, firstLine: parsed.bodyFirstLine)
         if let first = flattened.first {
@@ -135,9 +152,10 @@ public struct HandbookLoader: Sendable {
                     body: body, source: file.location(line: 1, column: 1))
     }
 
-    func loadChapter(file name: String, path: String, part: String, language: Language,
+    func loadChapter(file name: String, path: String, part: String, language: Language, allowed: AllowedCharacters,
                      log: inout DiagnosticLog) -> Chapter? {
         guard let file = SourceFile.read(file: name, displayPath: path, log: &log) else { return nil }
+        checkCharacters(file, allowed: allowed, log: &log)
         let parse = { () -> (Chapter?, DiagnosticLog) in
             var parseLog = DiagnosticLog()
             // The file name without `.md` (discovery only lists `*.md` files).

@@ -32,7 +32,7 @@ struct LLMsTextBuilder {
 
     private func heading(_ language: Language) -> String {
         let ui = strings[language]!
-        return "# \(ui.siteTitle)\n\n> \(oneLine(ui.siteDescription))\n"
+        return "# \(MarkdownEscaping.inline(ui.siteTitle))\n\n> \(MarkdownEscaping.inline(ui.siteDescription))\n"
     }
 
     private func rootIndex() -> String {
@@ -41,7 +41,7 @@ struct LLMsTextBuilder {
             + "(`<part>.<chapter>.<rule>`); ids are never reused and retired rules stay as `deprecated` with `replacedBy`.\n"
         text += "\n## Languages\n\n"
         for language in Language.allCases {
-            let name = strings[language]!.languageName
+            let name = MarkdownEscaping.inline(strings[language]!.languageName)
             text += "- [\(name)](\(link(Self.index(language), from: Self.root))): chapters and parts\n"
             text += "- [\(name), full text](\(link(Self.full(language)))): every rule in plain text\n"
         }
@@ -59,11 +59,11 @@ struct LLMsTextBuilder {
             + ui.count(ui.rulesCount, catalog.rules.count) + " · [\(ui.rulesCatalog)](\(link(SiteURLs.rulesJSON, from: page)))"
             + " · [llms-full.txt](\(link(Self.full(language), from: page)))\n"
         for scope in catalog.scopes {
-            text += "\n## \(scope.title[language])\n\n\(oneLine(scope.summary[language]))\n\n"
+            text += "\n## \(MarkdownEscaping.inline(scope.title[language]))\n\n\(MarkdownEscaping.inline(scope.summary[language]))\n\n"
             for position in chapters(in: scope) {
                 let chapter = catalog.chapters[position]
                 let legacy = chapter.status == .legacy ? " (\(ui.legacy))" : ""
-                text += "- [\(chapter.title[language])](\(link(chapter.url[language], from: page)))\(legacy): \(oneLine(chapter.summary[language]))\n"
+                text += "- [\(MarkdownEscaping.inline(chapter.title[language]))](\(link(chapter.url[language], from: page)))\(legacy): \(MarkdownEscaping.inline(chapter.summary[language]))\n"
             }
         }
         return text
@@ -83,24 +83,24 @@ struct LLMsTextBuilder {
         // The rules are read in place: a rule copied out of the array is a few dozen strings.
         catalog.rules.withUnsafeBufferPointer { rules in
             for scope in catalog.scopes {
-                add("\n## ", scope.title[language], "\n")
+                add("\n## ", MarkdownEscaping.inline(scope.title[language]), "\n")
                 for position in chapters(in: scope) {
                     let chapter = catalog.chapters[position]
-                    add("\n### ", chapter.title[language], "\n\n", link(chapter.url[language], from: page), "\n\n",
-                        oneLine(chapter.summary[language]), "\n")
-                    if let note = chapter.note { add("\n", ui.legacy, ": ", oneLine(note[language]), "\n") }
+                    add("\n### ", MarkdownEscaping.inline(chapter.title[language]), "\n\n", link(chapter.url[language], from: page), "\n\n",
+                        MarkdownEscaping.inline(chapter.summary[language]), "\n")
+                    if let note = chapter.note { add("\n", ui.legacy, ": ", MarkdownEscaping.inline(note[language]), "\n") }
                     for position in rulesByChapter[chapter.id] ?? [] {
                         let status = rules[position].status
-                        add("\n#### ", kinds[rules[position].kind]!, ": ", rules[position].title[language])
+                        add("\n#### ", kinds[rules[position].kind]!, ": ", MarkdownEscaping.inline(rules[position].title[language]))
                         if status != .current { add(" [", status == .legacy ? ui.legacy : ui.deprecated, "]") }
                         add("\n\n- id: ", rules[position].id, "\n- url: ", link(rules[position].url[language], from: page),
                             "\n- edition: ", rules[position].introducedIn, "\n")
-                        if let note = rules[position].note { add("- note: ", oneLine(note[language]), "\n") }
+                        if let note = rules[position].note { add("- note: ", MarkdownEscaping.inline(note[language]), "\n") }
                         if !rules[position].replacedBy.isEmpty {
                             add("- replacedBy: ", rules[position].replacedBy.joined(separator: ", "), "\n")
                         }
                         let body = rules[position].text[language]
-                        if !body.isEmpty { add("\n", body, "\n") }
+                        if !body.isEmpty { add("\n", MarkdownEscaping.block(body), "\n") }
                     }
                 }
             }
@@ -114,21 +114,5 @@ struct LLMsTextBuilder {
         let chapters = catalog.chapters
         return chapters.indices.filter { chapters[$0].scope == scope.id }
             .sorted { (chapters[$0].weight, chapters[$0].id) < (chapters[$1].weight, chapters[$1].id) }
-    }
-
-    private func oneLine(_ text: String) -> String {
-        // Most text has no line break at all (U+000A–000D, U+0085, U+2028, U+2029): kept as it is.
-        var text = text
-        let breaks = text.withUTF8 { bytes in
-            bytes.indices.contains { index in
-                switch bytes[index] {
-                case 0x0A...0x0D: true
-                case 0xC2: index + 1 < bytes.count && bytes[index + 1] == 0x85
-                case 0xE2: index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9)
-                default: false
-                }
-            }
-        }
-        return breaks ? text.split(whereSeparator: \.isNewline).joined(separator: " ") : text
     }
 }
