@@ -2,7 +2,7 @@ import Yams
 
 /// Reads `content/glossary.yaml`: a list of entries with id, en, zh, zh-Hant, variants, note.
 struct GlossaryParser {
-    static let fields = ["id", "en", "zh", "zh-Hant", "variants", "note"]
+    static let fields = ["id", "en", "zh", "zh-Hant", "variants", "note", "avoid"]
 
     func parse(_ file: SourceFile, log: inout DiagnosticLog) -> Glossary {
         func location(_ mark: Mark?) -> SourceLocation {
@@ -34,6 +34,7 @@ struct GlossaryParser {
             var values: [String: String] = [:]
             var variants: [String] = []
             var note: LocalizedText?
+            var avoid: [Language: [String]] = [:]
             var ok = true
             for (keyNode, value) in mapping {
                 let key = keyNode.string ?? ""
@@ -48,6 +49,19 @@ struct GlossaryParser {
                         log.error("'note' must give both 'zh' and 'en'", at: location(value.mark)); ok = false; continue
                     }
                     note = LocalizedText(zhHans: zh, en: en)
+                case "avoid":
+                    // `avoid: {zh: [按住], en: [tap and hold]}`
+                    guard case .mapping(let perLanguage) = value else {
+                        log.error("'avoid' must map 'zh' or 'en' to a list of forms", at: location(value.mark)); ok = false; continue
+                    }
+                    for (languageNode, forms) in perLanguage {
+                        guard let language = Language(folder: languageNode.string ?? ""), case .sequence(let list) = forms else {
+                            log.error("'avoid' must map 'zh' or 'en' to a list of forms", at: location(languageNode.mark))
+                            ok = false
+                            continue
+                        }
+                        avoid[language, default: []] += list.compactMap(\.string)
+                    }
                 case "id", "en", "zh", "zh-Hant":
                     guard case .scalar(let scalar) = value, !scalar.string.isEmpty else {
                         log.error("'\(key)' must be a non-empty string", at: location(value.mark)); ok = false; continue
@@ -84,7 +98,7 @@ struct GlossaryParser {
             }
             if duplicate { continue }
             entries.append(GlossaryEntry(id: id, en: en, zh: zh, zhHant: hant, variants: variants,
-                                         note: note, location: location(item.mark)))
+                                         note: note, avoid: avoid, location: location(item.mark)))
         }
         return Glossary(entries: entries.sorted { $0.id < $1.id })
     }

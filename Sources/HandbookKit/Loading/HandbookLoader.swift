@@ -46,11 +46,9 @@ public struct HandbookLoader: Sendable {
         }
         let discovery = ContentDiscovery(root: contentDirectory, displayRoot: displayRoot)
         let allowed = loadAllowedCharacters(discovery: discovery, log: &log)
-        // The glossary is read beside the chapters: alone at the end, its parse left a core idle.
-        async let glossaryLoad = { () -> (Glossary, DiagnosticLog) in
-            var glossaryLog = DiagnosticLog()
-            return (loadGlossary(discovery: discovery, allowed: allowed, log: &glossaryLog), glossaryLog)
-        }()
+        // The glossary comes first: the chapters are checked against the forms it marks to avoid.
+        let glossary = loadGlossary(discovery: discovery, allowed: allowed, log: &log)
+        let terminology = loadTerminology(discovery: discovery, glossary: glossary, log: &log)
         var parts: [Language: [Part]] = [:]
         var chapters: [Language: [Chapter]] = [:]
         var chapterFiles: [(language: Language, part: String, file: String, path: String)] = []
@@ -62,7 +60,9 @@ public struct HandbookLoader: Sendable {
         let listed = await ParallelMap.map(folders, runLength: 1) { language, folder in
             var partLog = DiagnosticLog()
             let files = discovery.partFiles(folder, log: &partLog)
-            let part = files.flatMap { loadPart($0, language: language, allowed: allowed, log: &partLog) }
+            let part = files.flatMap {
+                loadPart($0, language: language, allowed: allowed, terminology: terminology, log: &partLog)
+            }
             return (files, part, partLog)
         }
         for ((language, _), (files, part, partLog)) in zip(folders, listed) {
@@ -75,7 +75,7 @@ public struct HandbookLoader: Sendable {
         let results = await ParallelMap.map(chapterFiles) { file in
             var chapterLog = DiagnosticLog()
             let chapter = loadChapter(file: file.file, path: file.path, part: file.part, language: file.language,
-                                      allowed: allowed, log: &chapterLog)
+                                      allowed: allowed, terminology: terminology, log: &chapterLog)
             return (chapter, chapterLog)
         }
         for (chapter, chapterLog) in results {
@@ -91,8 +91,6 @@ public struct HandbookLoader: Sendable {
             let keys = list.map { (partOrder[$0.part] ?? .max, $0.weight, $0.id) }
             chapters[language] = list.indices.sorted { keys[$0] < keys[$1] }.map { list[$0] }
         }
-        let (glossary, glossaryLog) = await glossaryLoad
-        log.merge(glossaryLog)
         return Handbook(parts: parts, chapters: chapters, glossary: glossary)
     }
 
@@ -102,6 +100,24 @@ public struct HandbookLoader: Sendable {
               let file = SourceFile.read(at: url, displayPath: discovery.display(AllowedCharacters.fileName), log: &log)
         else { return AllowedCharacters() }
         return AllowedCharacters.parse(file, log: &log)
+    }
+
+    private func loadTerminology(discovery: ContentDiscovery, glossary: Glossary,
+                                 log: inout DiagnosticLog) -> TerminologyScanner {
+        var terminology = Terminology()
+        let url = contentDirectory.appendingPathComponent(Terminology.fileName)
+        if ContentDiscovery.kind(of: url) == .file,
+           let file = SourceFile.read(at: url, displayPath: discovery.display(Terminology.fileName), log: &log) {
+            terminology = Terminology.parse(file, log: &log)
+            for form in terminology.forms.values.joined() {
+                if let term = form.term, !glossary.contains(term) {
+                    log.error("'\(form.avoid)' names unknown glossary term '\(term)'"
+                              + Suggestion.didYouMean(term, in: glossary.entries.map(\.id)), at: form.location)
+                }
+            }
+        }
+        terminology.add(glossary)
+        return TerminologyScanner(terminology: terminology)
     }
 
     /// Warns about invisible and bidirectional characters anywhere in a source file.
@@ -137,9 +153,10 @@ public struct HandbookLoader: Sendable {
     }
 
     private func loadPart(_ files: ContentDiscovery.PartFiles, language: Language, allowed: AllowedCharacters,
-                          log: inout DiagnosticLog) -> Part? {
+                          terminology: TerminologyScanner, log: inout DiagnosticLog) -> Part? {
         guard let file = SourceFile.read(file: files.index, displayPath: files.indexPath, log: &log) else { return nil }
         checkCharacters(file, allowed: allowed, log: &log)
+        terminology.report(in: file, language: language, log: &log)
         guard let parsed = FrontMatterParser().parse(file, fields: Self.partFields, log: &log) else { return nil }
         let frontMatter = parsed.frontMatter
         let (body, flattened) = MarkdownParser(scansWikiLinks: true).parseReportingFlattened(parsed.body, firstLine: parsed.bodyFirstLine)
@@ -153,9 +170,10 @@ public struct HandbookLoader: Sendable {
     }
 
     func loadChapter(file name: String, path: String, part: String, language: Language, allowed: AllowedCharacters,
-                     log: inout DiagnosticLog) -> Chapter? {
+                     terminology: TerminologyScanner, log: inout DiagnosticLog) -> Chapter? {
         guard let file = SourceFile.read(file: name, displayPath: path, log: &log) else { return nil }
         checkCharacters(file, allowed: allowed, log: &log)
+        terminology.report(in: file, language: language, log: &log)
         let parse = { () -> (Chapter?, DiagnosticLog) in
             var parseLog = DiagnosticLog()
             // The file name without `.md` (discovery only lists `*.md` files).

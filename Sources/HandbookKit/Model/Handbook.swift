@@ -252,6 +252,8 @@ public struct GlossaryEntry: Sendable {
     public var zhHant: String
     public var variants: [String]
     public var note: LocalizedText?
+    /// Forms prose should not use for this concept, per language (`check` warns).
+    public var avoid: [Language: [String]] = [:]
     public var location: SourceLocation
 
     public func term(in language: Language) -> String {
