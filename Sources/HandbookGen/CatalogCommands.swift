@@ -87,6 +87,7 @@ struct Rules: AsyncParsableCommand {
         if let text, text.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("the text to match is empty")
         }
+        if let text, let problem = RuleQuery.problem(with: text) { throw ValidationError(problem) }
     }
 
     func run() async throws {
@@ -119,6 +120,6 @@ struct MCPServer: AsyncParsableCommand {
     func run() async throws {
         let (catalog, normalizer) = try await options.load()
         try await HandbookServer.run(tools: CatalogTools(catalog: catalog, normalizer: normalizer, baseURL: options.baseURL),
-                                     version: catalog.schemaVersion)
+                                     version: HandbookGenVersion.current)
     }
 }

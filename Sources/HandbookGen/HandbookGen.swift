@@ -6,7 +6,10 @@ import HandbookKit
 @main
 struct HandbookGen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        // The executable's name, so that help and shell completions match what people type.
+        commandName: "HandbookGen",
         abstract: "Builds the bilingual iOS design handbook (pages, search index, rules.json, llms.txt) and answers questions about its rules.",
+        version: HandbookGenVersion.current,
         subcommands: [Build.self, Check.self, Serve.self, Rules.self, MCPServer.self, Translations.self, Release.self],
         defaultSubcommand: Build.self)
 }

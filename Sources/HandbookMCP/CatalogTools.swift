@@ -119,6 +119,7 @@ public struct CatalogTools: Sendable {
 
     private func searchRules(_ arguments: [String: Value], language: Language) throws -> CallTool.Result {
         var query = RuleQuery(text: try string(arguments, "query"))
+        if let text = query.text, let problem = RuleQuery.problem(with: text) { throw ToolError(message: problem) }
         if let scope = try string(arguments, "scope") {
             guard catalog.scopes.contains(where: { $0.id == scope }) else {
                 throw ToolError(message: "unknown scope '\(scope)'; use one of \(catalog.scopes.map(\.id).joined(separator: ", "))")

@@ -17,7 +17,7 @@ public enum HandbookServer {
         await server.withMethodHandler(CallTool.self) { params in
             tools.call(params.name, arguments: params.arguments)
         }
-        try await server.start(transport: StdioTransport())
+        try await server.start(transport: CheckedStdioTransport())
         await server.waitUntilCompleted()
     }
 }

@@ -11,6 +11,16 @@ public struct RuleQuery: Sendable {
     public var chapter: String?
     public var text: String?
 
+    /// The longest text a query may have, in characters: a question, not a document. (Matching
+    /// grows with the text's length; 20,000 characters took seconds.)
+    public static let maximumTextLength = 500
+
+    /// Why `text` cannot be asked, or nil.
+    public static func problem(with text: String) -> String? {
+        text.count > maximumTextLength
+            ? "the text to match has \(text.count) characters; the limit is \(maximumTextLength)" : nil
+    }
+
     public init(scope: String? = nil, kind: Catalog.Rule.Kind? = nil, status: Status? = nil,
                 chapter: String? = nil, text: String? = nil) {
         self.scope = scope
