@@ -1,4 +1,3 @@
-import FlyingFox
 import Foundation
 import HandbookKit
 
@@ -32,12 +31,10 @@ public final class PreviewServer: Sendable {
                     built: @escaping @Sendable (BuildEvent) -> Void) async throws {
         var stamps = watcher.snapshot()
         await rebuild(changes: [], built: built)
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), timeout: 60, logger: .disabled)
-        await server.appendRoute("*") { [state] request in try await Self.respond(to: request, state: state) }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await server.run() }
-            try await server.waitUntilListening()
-            if case .ip4(_, let boundPort) = await server.listeningAddress { ready(boundPort) } else { ready(port) }
+        let state = self.state
+        let channel = try await HTTPListener.start(port: Int(port)) { request in await Self.respond(to: request, state: state) }
+        ready(UInt16(channel.localAddress?.port ?? Int(port)))
+        do {
             while !Task.isCancelled {
                 try await Task.sleep(for: pollInterval)
                 let now = watcher.snapshot()
@@ -46,8 +43,8 @@ public final class PreviewServer: Sendable {
                 stamps = now
                 await rebuild(changes: changes.sorted(), built: built)
             }
-            group.cancelAll()
-        }
+        } catch {}
+        try? await channel.close()
     }
 
     private func rebuild(changes: [String], built: @Sendable (BuildEvent) -> Void) async {
@@ -67,39 +64,75 @@ public final class PreviewServer: Sendable {
 
     // MARK: HTTP
 
-    private static func respond(to request: HTTPRequest, state: PreviewState) async throws -> HTTPResponse {
+    /// Sent with every answer: the pages' Content-Security-Policy, no sniffing, no referrer.
+    static let securityHeaders: [(String, String)] = [
+        ("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+            + "base-uri 'none'; form-action 'self'; object-src 'none'"),
+        ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "no-referrer"),
+    ]
+
+    /// Only the loopback names, with any port: a page elsewhere that the author visits cannot
+    /// reach the preview through a name it controls (DNS rebinding).
+    static func isLoopbackHost(_ host: String?) -> Bool {
+        guard var host = host?.lowercased() else { return false }
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]") else { return false }
+            let rest = host[host.index(after: close)...]
+            guard rest.isEmpty || (rest.first == ":" && rest.dropFirst().allSatisfy(\.isNumber)) else { return false }
+            return host[host.index(after: host.startIndex)..<close] == "::1"
+        }
+        if let colon = host.firstIndex(of: ":") {
+            guard host[host.index(after: colon)...].allSatisfy(\.isNumber) else { return false }
+            host = String(host[..<colon])
+        }
+        return host == "localhost" || host == "127.0.0.1"
+    }
+
+    static func respond(to request: PreviewRequest, state: PreviewState) async -> PreviewResponse {
+        guard isLoopbackHost(request.host) else {
+            return text("This preview answers only requests for 127.0.0.1 or localhost.\n", status: 403)
+        }
+        guard request.method == "GET" || request.method == "HEAD" else {
+            var answer = text("Method not allowed: the preview only reads.\n", status: 405)
+            answer.headers.append(("Allow", "GET, HEAD"))
+            return answer
+        }
         switch request.path {
         case ReloadScript.eventsPath:
             let events = await state.subscribe()
-            return HTTPResponse(statusCode: .ok,
-                                headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
-                                body: HTTPBodySequence(from: EventStream(messages: events)))
+            return PreviewResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store")]
+                                   + securityHeaders, body: .events(events))
         case ReloadScript.path:
-            let current = request.query.first { $0.name == "v" }?.value == ReloadScript.sourceVersion
+            let current = request.query["v"] == ReloadScript.sourceVersion
             return file(Data(ReloadScript.source.utf8), type: "text/javascript; charset=utf-8",
                         cache: current ? "max-age=31536000, immutable" : "no-store")
         default:
-            var path = String(request.path.drop { $0 == "/" })
+            var path = String(request.path.drop { $0 == "/" }).removingPercentEncoding ?? ""
             if path.isEmpty || path.hasSuffix("/") { path += "index.html" }
             let (files, build, versions) = await state.site
             guard let data = files[path] ?? files[path + "/index.html"] else {
                 let page = files["404.html"].map { ReloadScript.inject(into: $0, build: build, assetVersions: versions) }
                     ?? Data("Not found\n".utf8)
-                return file(page, type: "text/html; charset=utf-8", status: .notFound)
+                return file(page, type: "text/html; charset=utf-8", status: 404)
             }
             let type = contentType(path)
             guard type.hasPrefix("text/html") else {
                 // An asset asked for by the hash of its current bytes never changes.
-                let current = versions[path] != nil && request.query.first { $0.name == "v" }?.value == versions[path]
+                let current = versions[path] != nil && request.query["v"] == versions[path]
                 return file(data, type: type, cache: current ? "max-age=31536000, immutable" : "no-store")
             }
             return file(ReloadScript.inject(into: data, build: build, assetVersions: versions), type: type)
         }
     }
 
-    private static func file(_ data: Data, type: String, status: HTTPStatusCode = .ok,
-                             cache: String = "no-store") -> HTTPResponse {
-        HTTPResponse(statusCode: status, headers: [.contentType: type, .cacheControl: cache], body: data)
+    private static func text(_ message: String, status: Int) -> PreviewResponse {
+        file(Data(message.utf8), type: "text/plain; charset=utf-8", status: status)
+    }
+
+    private static func file(_ data: Data, type: String, status: Int = 200, cache: String = "no-store") -> PreviewResponse {
+        PreviewResponse(status: status, headers: [("Content-Type", type), ("Cache-Control", cache)] + securityHeaders,
+                        body: .bytes(data))
     }
 
     private static func contentType(_ path: String) -> String {
