@@ -1,5 +1,7 @@
 // libFuzzer target for the parsers a chapter goes through: UTF-8 decoding, front matter (Yams),
-// Markdown (cmark-gfm), rule headers and attributes, cross-link scanning and the glossary.
+// Markdown (cmark-gfm), rule headers and attributes, cross-link scanning, the glossary, the
+// terminology and allowed-characters files, the invisible-character and terminology scans, and
+// the escaping of the non-HTML outputs.
 // Built only by scripts/fuzz.sh (HANDBOOKGEN_FUZZ=1, -sanitize=fuzzer,address).
 import Foundation
 @testable import HandbookKit
@@ -16,8 +18,17 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             if case .rule(let rule) = block { _ = rule.body.count }
         }
     }
-    // The same bytes as a glossary file.
-    _ = GlossaryParser().parse(file, log: &log)
+    // The same bytes as a glossary file, and as the other YAML inputs.
+    let glossary = GlossaryParser().parse(file, log: &log)
+    var terminology = Terminology.parse(file, log: &log)
+    terminology.add(glossary)
+    _ = AllowedCharacters.parse(file, log: &log)
+    // The scans over a chapter's text, and the escaping of what other formats show of it.
+    InvisibleCharacters.report(in: file, allowed: [], log: &log)
+    TerminologyScanner(terminology: terminology).report(in: file, language: .zhHans, log: &log)
+    _ = MarkdownEscaping.block(file.text)
+    _ = MarkdownEscaping.inline(file.text)
+    _ = CSVEscaping.cell(file.text)
     _ = log.sorted.map(\.description)
     return 0
 }
