@@ -3,5 +3,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-# The baseline is the last published rules.json: a published id that vanished fails the build.
-swift run HandbookGen build --baseline baseline/rules.json "$@"
+# handbook.yaml names the baseline (the last published rules.json): a published id that vanished fails the build.
+swift run HandbookGen build "$@"

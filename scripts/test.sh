@@ -7,5 +7,5 @@ scripts/install-deps.sh --test
 swift build --build-tests
 swift test --skip-build
 site="$(mktemp -d)/site"
-.build/debug/HandbookGen build --output "$site" --baseline baseline/rules.json
+.build/debug/HandbookGen build --output "$site"
 HANDBOOK_SITE="$site" HANDBOOKGEN_BIN="$PWD/.build/debug/HandbookGen" python3 -m pytest -q Tests/e2e

@@ -1,6 +1,6 @@
 // libFuzzer target for the parsers a chapter goes through: UTF-8 decoding, front matter (Yams),
 // Markdown (cmark-gfm), rule headers and attributes, cross-link scanning, the glossary, the
-// terminology and allowed-characters files, the invisible-character and terminology scans, and
+// terminology, allowed-characters and handbook.yaml files, the invisible-character and terminology scans, and
 // the escaping of the non-HTML outputs.
 // Built only by scripts/fuzz.sh (HANDBOOKGEN_FUZZ=1, -sanitize=fuzzer,address).
 import Foundation
@@ -23,6 +23,7 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     var terminology = Terminology.parse(file, log: &log)
     terminology.add(glossary)
     _ = AllowedCharacters.parse(file, log: &log)
+    _ = HandbookConfiguration.parse(file, log: &log)
     // The scans over a chapter's text, and the escaping of what other formats show of it.
     InvisibleCharacters.report(in: file, allowed: [], log: &log)
     TerminologyScanner(terminology: terminology).report(in: file, language: .zhHans, log: &log)

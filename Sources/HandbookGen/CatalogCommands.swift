@@ -14,16 +14,15 @@ struct CatalogOptions: ParsableArguments {
     @Option(name: .long, help: "The site's absolute URL, to give absolute permalinks.")
     var baseURL: String?
 
-    var source: CatalogSource {
-        if let catalog { return .file(catalog) }
-        return .content(BuildConfiguration(contentPath: sources.content, templatesPath: sources.templates,
-                                           openCCTable: sources.openccTable))
-    }
-
-    func load() async throws -> (Catalog, SearchNormalizer) {
+    /// The catalogue, the search normaliser, and the base URL for permalinks (the option's or
+    /// the configuration's).
+    func load() async throws -> (Catalog, SearchNormalizer, String?) {
         let catalog: Catalog
+        var configuration = try sources.resolve(baseURL: baseURL)
         do {
-            catalog = try await source.load()
+            // A query needs the catalogue, not the comparison with the published one.
+            configuration.baselinePath = nil
+            catalog = try await (self.catalog.map(CatalogSource.file) ?? .content(configuration)).load()
         } catch let failure as CatalogSource.Failure {
             Report.print(failure.diagnostics)
             FileHandle.standardError.write(Data((failure.description + "\n").utf8))
@@ -34,7 +33,7 @@ struct CatalogOptions: ParsableArguments {
             Report.print(log.sorted)
             throw ExitCode.failure
         }
-        return (catalog, SearchNormalizer(variants: variants))
+        return (catalog, SearchNormalizer(variants: variants), configuration.baseURL)
     }
 }
 
@@ -91,7 +90,7 @@ struct Rules: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (catalog, normalizer) = try await options.load()
+        let (catalog, normalizer, baseURL) = try await options.load()
         if let scope, !catalog.scopes.contains(where: { $0.id == scope }) {
             throw ValidationError("unknown scope '\(scope)'; use one of \(catalog.scopes.map(\.id).joined(separator: ", "))")
         }
@@ -100,7 +99,7 @@ struct Rules: AsyncParsableCommand {
         }
         let query = RuleQuery(scope: scope, kind: kind, status: status, chapter: chapter, text: text)
         let rules = query.run(on: catalog, normalizer: normalizer)
-        let listing = RuleListing(catalog: catalog, language: language, baseURL: options.baseURL)
+        let listing = RuleListing(catalog: catalog, language: language, baseURL: baseURL)
         print(try listing.render(rules, as: format), terminator: "")
     }
 }
@@ -118,8 +117,8 @@ struct MCPServer: AsyncParsableCommand {
     @OptionGroup var options: CatalogOptions
 
     func run() async throws {
-        let (catalog, normalizer) = try await options.load()
-        try await HandbookServer.run(tools: CatalogTools(catalog: catalog, normalizer: normalizer, baseURL: options.baseURL),
+        let (catalog, normalizer, baseURL) = try await options.load()
+        try await HandbookServer.run(tools: CatalogTools(catalog: catalog, normalizer: normalizer, baseURL: baseURL),
                                      version: HandbookGenVersion.current)
     }
 }

@@ -14,15 +14,43 @@ struct HandbookGen: AsyncParsableCommand {
         defaultSubcommand: Build.self)
 }
 
+/// Where the handbook is: its configuration file, and options that override what it says.
 struct SourceOptions: ParsableArguments {
-    @Option(name: .long, help: "The content folder (content/zh, content/en, glossary.yaml).")
-    var content = "content"
+    @Option(name: .long, help: "The handbook's configuration (content, templates, output, baseline, base URL, languages).")
+    var config = HandbookConfiguration.fileName
 
-    @Option(name: .long, help: "The templates folder (Mustache templates, i18n strings, assets).")
-    var templates = "templates"
+    @Option(name: .long, help: "The content folder (default: the configuration's, or content).")
+    var content: String?
 
-    @Option(name: .long, help: "OpenCC's TSCharacters table as text (default: Debian's OpenCC data).")
+    @Option(name: .long, help: "The templates folder (default: the configuration's, or templates).")
+    var templates: String?
+
+    @Option(name: .long, help: "OpenCC's TSCharacters table as text (default: Debian's or Homebrew's OpenCC data).")
     var openccTable: String?
+
+    @Option(name: .long, help: "The last published rules.json, whose ids must remain (default: the configuration's).")
+    var baseline: String?
+
+    @Flag(name: .long, help: "Do not compare with the published catalogue.")
+    var noBaseline = false
+
+    /// The configuration file with the options applied. Paths in the file are relative to it.
+    func resolve(output: String? = nil, baseURL: String? = nil) throws -> BuildConfiguration {
+        var log = DiagnosticLog()
+        let file = HandbookConfiguration.load(path: config, log: &log)
+        guard !log.hasErrors else {
+            Report.print(log.sorted)
+            throw ExitCode.failure
+        }
+        let folder = (config as NSString).deletingLastPathComponent
+        func relative(_ path: String) -> String {
+            path.hasPrefix("/") || folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path)
+        }
+        return BuildConfiguration(
+            contentPath: content ?? relative(file.content), templatesPath: templates ?? relative(file.templates),
+            outputPath: output ?? relative(file.output), baseURL: baseURL ?? file.baseURL, openCCTable: openccTable,
+            baselinePath: noBaseline ? nil : baseline ?? file.baseline.map(relative))
+    }
 }
 
 enum Report {

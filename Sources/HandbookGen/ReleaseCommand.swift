@@ -15,12 +15,11 @@ struct Release: AsyncParsableCommand {
     @Option(help: "The release date, YYYY-MM-DD (default: today, UTC).")
     var date: String?
 
-    @Option(help: "The baseline catalogue to compare with and then replace.")
-    var baseline = "baseline/rules.json"
-
     func run() async throws {
-        let configuration = BuildConfiguration(contentPath: sources.content, templatesPath: sources.templates,
-                                               openCCTable: sources.openccTable)
+        var configuration = try sources.resolve()
+        // The catalogue to compare with and then replace: the configuration's, or the usual place.
+        let baseline = configuration.baselinePath ?? "baseline/rules.json"
+        configuration.baselinePath = nil
         let firstRelease = !FileManager.default.fileExists(atPath: baseline)
         var withBaseline = configuration
         if !firstRelease { withBaseline.baselinePath = baseline }
@@ -49,6 +48,6 @@ struct Release: AsyncParsableCommand {
         try FileManager.default.createDirectory(at: baselineURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         try catalog.data.write(to: baselineURL, options: .atomic)
         print("Release \(version): \(diff.added.count) added, \(diff.changed.count) changed, \(diff.deprecated.count) deprecated. "
-              + "Wrote \(sources.content)/\(Changelog.fileName) and \(baseline).")
+              + "Wrote \(configuration.contentPath)/\(Changelog.fileName) and \(baseline).")
     }
 }

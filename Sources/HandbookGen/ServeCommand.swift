@@ -14,23 +14,20 @@ struct Serve: AsyncParsableCommand {
 
     @OptionGroup var sources: SourceOptions
 
-    @Option(name: .shortAndLong, help: "The output folder, kept up to date with the served site.")
-    var output = "_site"
+    @Option(name: .shortAndLong, help: "The output folder, kept up to date with the served site (default: the configuration's).")
+    var output: String?
 
     @Option(name: .shortAndLong, help: "The port on 127.0.0.1 (0 picks a free one).")
     var port: UInt16 = 8000
-
-    @Option(name: .long, help: "The last published rules.json, as for build.")
-    var baseline: String?
 
     @Flag(name: .long, help: "Print how long each stage of every build took.")
     var timings = false
 
     func run() async throws {
         let timings = self.timings
-        let server = PreviewServer(configuration: BuildConfiguration(
-            contentPath: sources.content, templatesPath: sources.templates, outputPath: output,
-            openCCTable: sources.openccTable, baselinePath: baseline))
+        let configuration = try sources.resolve(output: output)
+        let output = configuration.outputPath
+        let server = PreviewServer(configuration: configuration)
         try await server.run(port: port, ready: { port in
             say("Serving http://127.0.0.1:\(port)/ (the output folder is \(output)/); press Ctrl-C to stop.")
         }, built: { event in

@@ -17,8 +17,8 @@ struct Translations: ParsableCommand {
         var units: [String] = []
 
         func run() async throws {
-            let configuration = BuildConfiguration(contentPath: sources.content, templatesPath: sources.templates,
-                                                   openCCTable: sources.openccTable)
+            var configuration = try sources.resolve()
+            configuration.baselinePath = nil
             let outcome = await HandbookBuilder(configuration: configuration).check()
             guard outcome.succeeded else {
                 Report.print(outcome.diagnostics)
@@ -29,7 +29,7 @@ struct Translations: ParsableCommand {
             try lock.serialized().write(to: TranslationLock.url(inContent: configuration.contentURL),
                                         atomically: true, encoding: .utf8)
             print("Recorded \(units.isEmpty ? lock.entries.count : units.count) units as in step in "
-                  + "\(sources.content)/\(TranslationLock.fileName).")
+                  + "\(configuration.contentPath)/\(TranslationLock.fileName).")
         }
     }
 }

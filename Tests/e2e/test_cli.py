@@ -117,3 +117,21 @@ def test_mcp_server_session_lists_and_calls_every_tool(binary, site):
                 assert all(c["permalink"].startswith("https://example.com/hig/en/bars/") for c in chapters)
 
     asyncio.run(asyncio.wait_for(session(), 60))
+
+
+def test_check_applies_the_configured_baseline_without_a_flag(binary, tmp_path):
+    """handbook.yaml names the published catalogue: renaming a published rule fails `check`."""
+    import shutil
+    for folder in ("content", "templates", "baseline"):
+        shutil.copytree(REPO / folder, tmp_path / folder)
+    shutil.copy(REPO / "handbook.yaml", tmp_path / "handbook.yaml")
+    for language in ("zh", "en"):
+        path = tmp_path / "content" / language / "controls" / "buttons.md"
+        text = path.read_text(encoding="utf-8")
+        assert "[!DO short-titles]" in text
+        path.write_text(text.replace("[!DO short-titles]", "[!DO brief-titles]", 1), encoding="utf-8")
+    checked = subprocess.run([binary, "check"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert checked.returncode != 0
+    assert "controls.buttons.short-titles" in checked.stderr
+    unchecked = subprocess.run([binary, "check", "--no-baseline"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert unchecked.returncode == 0, unchecked.stderr

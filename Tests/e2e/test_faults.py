@@ -24,7 +24,7 @@ def snapshot(folder: pathlib.Path) -> dict:
 
 def build(binary, content, output, env=None, check=True):
     result = subprocess.run([binary, "build", "--content", str(content), "--templates", str(REPO / "templates"),
-                             "--output", str(output)], capture_output=True, text=True, env=env, timeout=600)
+                             "--output", str(output), "--no-baseline"], capture_output=True, text=True, env=env, timeout=600)
     if check:
         assert result.returncode == 0, result.stdout + result.stderr
     return result
@@ -59,7 +59,7 @@ def test_a_killed_build_never_damages_the_previous_site(binary, two_handbooks):
     # Kill points spread over the whole build, most of them near the end where files are written.
     for fraction in (0.1, 0.4, 0.7, 0.8, 0.85, 0.88, 0.9, 0.92, 0.95, 0.98, 1.0):
         process = subprocess.Popen([binary, "build", "--content", str(b), "--templates", str(REPO / "templates"),
-                                    "--output", str(output)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                    "--output", str(output), "--no-baseline"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(duration * fraction)
         process.send_signal(signal.SIGKILL)
         process.wait()

@@ -36,7 +36,7 @@ def hostile_site(tmp_path_factory, binary):
                         encoding="utf-8")
     site = root / "site"
     result = subprocess.run([binary, "build", "--content", str(content), "--templates", str(REPO / "templates"),
-                             "--output", str(site)], capture_output=True, text=True, timeout=300)
+                             "--output", str(site), "--no-baseline"], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "warning: raw HTML is not rendered" in result.stdout + result.stderr
     return site

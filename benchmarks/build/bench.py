@@ -78,7 +78,7 @@ def measure(name, content: pathlib.Path, chapters: int, runs: int, work: pathlib
 
     for _ in range(runs):
         ours.append(timed_into(output, [str(BINARY), "build", "--content", str(content), "--templates",
-                                        str(ROOT / "templates"), "--output", str(output)]))
+                                        str(ROOT / "templates"), "--output", str(output), "--no-baseline"]))
         hugo.append(timed_into(work / "hugo-public", ["hugo", "--quiet", "--destination", str(work / "hugo-public")],
                                cwd=site))
         floor.append(timed(floor_command))

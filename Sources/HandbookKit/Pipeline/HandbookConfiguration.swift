@@ -1,0 +1,150 @@
+import Foundation
+import Yams
+
+/// `handbook.yaml` at the root of a handbook: where its sources and outputs are, its languages,
+/// the published catalogue that ids are checked against, and the site's address. Every command
+/// reads it; a command-line option given explicitly wins over it.
+///
+/// ```yaml
+/// content: content
+/// templates: templates
+/// output: _site
+/// baseline: baseline/rules.json
+/// base-url: https://example.com/hig/
+/// languages:
+///   - {code: zh, tag: zh-Hans, source: true}
+///   - {code: en, tag: en}
+/// ```
+public struct HandbookConfiguration: Sendable, Equatable {
+    public static let fileName = "handbook.yaml"
+
+    /// A language as the configuration declares it.
+    public struct LanguageEntry: Sendable, Equatable, Decodable {
+        /// The folder under `content/` and under the site.
+        public var code: String
+        /// The BCP 47 tag used in rules.json, `lang` and `hreflang`.
+        public var tag: String
+        /// Whether the other languages are translated from this one.
+        public var source: Bool?
+    }
+
+    public var content = "content"
+    public var templates = "templates"
+    public var output = "_site"
+    public var baseline: String?
+    public var baseURL: String?
+    public var languages: [LanguageEntry] = Self.defaultLanguages
+
+    /// The handbook's languages when no configuration names them.
+    public static let defaultLanguages = [
+        LanguageEntry(code: "zh", tag: "zh-Hans", source: true),
+        LanguageEntry(code: "en", tag: "en", source: nil),
+    ]
+
+    public init() {}
+
+    /// The language the others are translated from.
+    public var sourceLanguage: LanguageEntry? { languages.first { $0.source == true } }
+
+    struct File: Decodable {
+        var content: String?
+        var templates: String?
+        var output: String?
+        var baseline: String?
+        var baseURL: String?
+        var languages: [LanguageEntry]?
+
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case content, templates, output, baseline, languages
+            case baseURL = "base-url"
+        }
+    }
+
+    /// Reads the file at `path`; a missing file gives the defaults. Problems are errors with
+    /// their position, all of them.
+    public static func load(path: String, log: inout DiagnosticLog) -> HandbookConfiguration {
+        guard FileManager.default.fileExists(atPath: path),
+              let file = SourceFile.read(at: URL(fileURLWithPath: path), displayPath: path, log: &log)
+        else { return HandbookConfiguration() }
+        return parse(file, log: &log)
+    }
+
+    static func parse(_ file: SourceFile, log: inout DiagnosticLog) -> HandbookConfiguration {
+        var configuration = HandbookConfiguration()
+        let start = file.location(line: 1, column: 1)
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: file.text)
+        } catch {
+            log.error("malformed YAML: \(error)", at: start)
+            return configuration
+        }
+        guard let node else { return configuration }
+        func location(_ node: Node) -> SourceLocation {
+            file.location(line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+        }
+        guard case .mapping(let mapping) = node else {
+            log.error("\(fileName) must be a mapping of keys to values", at: location(node))
+            return configuration
+        }
+        let known = File.CodingKeys.allCases.map(\.rawValue)
+        for key in mapping.keys where !known.contains(key.string ?? "") {
+            log.error("unknown key '\(key.string ?? "")'" + Suggestion.didYouMean(key.string ?? "", in: known), at: location(key))
+        }
+        let decoded: File
+        do {
+            decoded = try YAMLDecoder().decode(File.self, from: node)
+        } catch {
+            log.error(Self.describe(error), at: start)
+            return configuration
+        }
+        if let value = decoded.content { configuration.content = value }
+        if let value = decoded.templates { configuration.templates = value }
+        if let value = decoded.output { configuration.output = value }
+        configuration.baseline = decoded.baseline
+        configuration.baseURL = decoded.baseURL
+        if let languages = decoded.languages {
+            configuration.languages = languages
+            let at = mapping["languages"].map(location) ?? start
+            configuration.check(languagesAt: at, log: &log)
+        }
+        return configuration
+    }
+
+    /// The generator builds the languages it has models for: each must be one of them, once,
+    /// with one source language.
+    private func check(languagesAt location: SourceLocation, log: inout DiagnosticLog) {
+        let supported = Self.defaultLanguages
+        for entry in languages {
+            guard let known = supported.first(where: { $0.code == entry.code }) else {
+                log.error("language '\(entry.code)' is not supported yet; the handbook is built in "
+                          + supported.map { "'\($0.code)'" }.joined(separator: " and "), at: location)
+                continue
+            }
+            if entry.tag != known.tag {
+                log.error("language '\(entry.code)' is published as '\(known.tag)', not '\(entry.tag)'", at: location)
+            }
+        }
+        for code in Set(languages.map(\.code)) where languages.count(where: { $0.code == code }) > 1 {
+            log.error("language '\(code)' is listed twice", at: location)
+        }
+        if languages.count(where: { $0.source == true }) != 1 {
+            log.error("exactly one language must be the source ('source: true')", at: location)
+        }
+        for entry in supported where !languages.contains(where: { $0.code == entry.code }) {
+            log.error("language '\(entry.code)' is missing: every language the content is written in must be listed",
+                      at: location)
+        }
+    }
+
+    private static func describe(_ error: Error) -> String {
+        switch error {
+        case DecodingError.typeMismatch(let type, let context), DecodingError.valueNotFound(let type, let context):
+            "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' must be \(type == String.self ? "text" : "\(type)")"
+        case DecodingError.keyNotFound(let key, let context):
+            "missing '\(key.stringValue)' in '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
+        default:
+            "\(error)"
+        }
+    }
+}
