@@ -43,9 +43,6 @@ extension Status: ExpressibleByArgument {}
 
 extension RuleListing.Format: ExpressibleByArgument {}
 
-extension Language: ExpressibleByArgument {
-    public init?(argument: String) { self.init(userTag: argument) }
-}
 
 struct Rules: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -76,8 +73,8 @@ struct Rules: AsyncParsableCommand {
     @Option(help: "A chapter id, e.g. bars/tab-bar.")
     var chapter: String?
 
-    @Option(help: "zh or en: the language of the answer.")
-    var language: Language = .en
+    @Option(help: "The language of the answer: a catalogued BCP 47 tag, or its language (zh, en).")
+    var language = "en"
 
     @Option(help: "json, csv or markdown (a review checklist).")
     var format: RuleListing.Format = .json
@@ -99,7 +96,10 @@ struct Rules: AsyncParsableCommand {
         }
         let query = RuleQuery(scope: scope, kind: kind, status: status, chapter: chapter, text: text)
         let rules = query.run(on: catalog, normalizer: normalizer)
-        let listing = RuleListing(catalog: catalog, language: language, baseURL: baseURL)
+        guard let answerLanguage = catalog.language(matching: language) else {
+            throw ValidationError("unknown language '\(language)'; use one of \(catalog.languageChoices)")
+        }
+        let listing = RuleListing(catalog: catalog, language: answerLanguage, baseURL: baseURL)
         print(try listing.render(rules, as: format), terminator: "")
     }
 }

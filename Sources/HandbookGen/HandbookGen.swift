@@ -49,7 +49,7 @@ struct SourceOptions: ParsableArguments {
         return BuildConfiguration(
             contentPath: content ?? relative(file.content), templatesPath: templates ?? relative(file.templates),
             outputPath: output ?? relative(file.output), baseURL: baseURL ?? file.baseURL, openCCTable: openccTable,
-            baselinePath: noBaseline ? nil : baseline ?? file.baseline.map(relative))
+            baselinePath: noBaseline ? nil : baseline ?? file.baseline.map(relative), languages: file.handbookLanguages)
     }
 }
 

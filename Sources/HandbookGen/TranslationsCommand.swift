@@ -4,12 +4,12 @@ import HandbookKit
 
 struct Translations: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Keep the two languages in step (content/translations.lock).",
+        abstract: "Keep the translations in step with the source language (content/translations.lock).",
         subcommands: [Accept.self])
 
     struct Accept: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Record units as reviewed: their two languages say the same thing now.")
+            abstract: "Record units as reviewed: their languages say the same thing now.")
 
         @OptionGroup var sources: SourceOptions
 
@@ -24,9 +24,9 @@ struct Translations: ParsableCommand {
                 Report.print(outcome.diagnostics)
                 throw ExitCode.failure
             }
-            let lock = try TranslationLock.read(contentDirectory: configuration.contentURL)
+            let lock = try TranslationLock.read(contentDirectory: configuration.contentURL, languages: configuration.languages)
                 .accepting(units.isEmpty ? nil : units, from: outcome.freshness)
-            try lock.serialized().write(to: TranslationLock.url(inContent: configuration.contentURL),
+            try lock.serialized(languages: configuration.languages).write(to: TranslationLock.url(inContent: configuration.contentURL),
                                         atomically: true, encoding: .utf8)
             print("Recorded \(units.isEmpty ? lock.entries.count : units.count) units as in step in "
                   + "\(configuration.contentPath)/\(TranslationLock.fileName).")

@@ -18,10 +18,14 @@ public struct CatalogTools: Sendable {
         self.baseURL = baseURL
     }
 
-    static let languageProperty: Value = .object([
-        "type": "string", "enum": ["zh", "en"],
-        "description": "Language of the answer: zh (Simplified Chinese) or en. Default en.",
-    ])
+    /// `zh` and `en`, and the tag of any other language the catalogue carries.
+    var languageProperty: Value {
+        let others = catalog.languages.filter { ![Language.zhHans.tag, Language.en.tag].contains($0) }
+        return .object([
+            "type": "string", "enum": .array((["zh", "en"] + others).map { .string($0) }),
+            "description": "Language of the answer: zh (Simplified Chinese), en, or another catalogued BCP 47 tag. Default en.",
+        ])
+    }
 
     public var tools: [Tool] {
         [
@@ -36,7 +40,7 @@ public struct CatalogTools: Sendable {
                         "kind": .object(["type": "string", "enum": ["do", "avoid", "consider"]]),
                         "status": .object(["type": "string", "enum": ["current", "legacy", "deprecated"]]),
                         "chapter": .object(["type": "string", "description": "A chapter id, e.g. bars/tab-bar."]),
-                        "language": Self.languageProperty,
+                        "language": languageProperty,
                         "limit": .object(["type": "integer", "minimum": 1, "maximum": 200, "description": "Default 20."]),
                     ]),
                  ]),
@@ -46,13 +50,13 @@ public struct CatalogTools: Sendable {
                     + "what replaced it if deprecated, and its permalink.",
                  inputSchema: .object([
                     "type": "object",
-                    "properties": .object(["id": .object(["type": "string"]), "language": Self.languageProperty]),
+                    "properties": .object(["id": .object(["type": "string"]), "language": languageProperty]),
                     "required": ["id"],
                  ]),
                  annotations: .init(readOnlyHint: true, openWorldHint: false)),
             Tool(name: "list_scopes", title: "List the parts",
                  description: "The seven parts of the handbook, which are also the search scopes.",
-                 inputSchema: .object(["type": "object", "properties": .object(["language": Self.languageProperty])]),
+                 inputSchema: .object(["type": "object", "properties": .object(["language": languageProperty])]),
                  annotations: .init(readOnlyHint: true, openWorldHint: false)),
             Tool(name: "list_chapters", title: "List the chapters",
                  description: "The chapters of the handbook, optionally of one scope, with their rule counts.",
@@ -60,7 +64,7 @@ public struct CatalogTools: Sendable {
                     "type": "object",
                     "properties": .object([
                         "scope": .object(["type": "string", "enum": .array(catalog.scopes.map { .string($0.id) })]),
-                        "language": Self.languageProperty,
+                        "language": languageProperty,
                     ]),
                  ]),
                  annotations: .init(readOnlyHint: true, openWorldHint: false)),
@@ -92,8 +96,8 @@ public struct CatalogTools: Sendable {
 
     private func language(_ arguments: [String: Value]) throws -> Language {
         guard let value = arguments["language"]?.stringValue else { return .en }
-        guard let language = Language(userTag: value) else {
-            throw ToolError(message: "language must be 'zh' or 'en', not '\(value)'")
+        guard let language = catalog.language(matching: value) else {
+            throw ToolError(message: "language must be one of \(catalog.languageChoices), not '\(value)'")
         }
         return language
     }
@@ -162,8 +166,8 @@ public struct CatalogTools: Sendable {
 
     private func listScopes(language: Language) throws -> CallTool.Result {
         try result(["scopes": catalog.scopes.map { scope in
-            ScopeAnswer(id: scope.id, title: scope.title[language], summary: scope.summary[language],
-                        permalink: link(scope.url[language]),
+            ScopeAnswer(id: scope.id, title: scope.title[language] ?? "", summary: scope.summary[language] ?? "",
+                        permalink: link(scope.url[language] ?? ""),
                         chapters: catalog.chapters.filter { $0.scope == scope.id }.count,
                         rules: catalog.rules(scope: scope.id).count)
         }])
@@ -188,9 +192,9 @@ public struct CatalogTools: Sendable {
         let chapters = catalog.chapters.filter { scope == nil || $0.scope == scope }
             .sorted { (weights[$0.scope] ?? 0, $0.weight, $0.id) < (weights[$1.scope] ?? 0, $1.weight, $1.id) }
         return try result(["chapters": chapters.map { chapter in
-            ChapterAnswer(id: chapter.id, scope: chapter.scope, title: chapter.title[language],
-                          summary: chapter.summary[language], status: chapter.status.rawValue,
-                          permalink: link(chapter.url[language]), rules: catalog.rules(chapter: chapter.id).count)
+            ChapterAnswer(id: chapter.id, scope: chapter.scope, title: chapter.title[language] ?? "",
+                          summary: chapter.summary[language] ?? "", status: chapter.status.rawValue,
+                          permalink: link(chapter.url[language] ?? ""), rules: catalog.rules(chapter: chapter.id).count)
         }])
     }
 

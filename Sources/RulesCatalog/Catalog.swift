@@ -8,10 +8,11 @@ import Foundation
 /// and described by the JSON Schema in `Catalog.schema`.
 public struct Catalog: Codable, Sendable, Equatable {
     /// The version of the shape of this file, not of its content.
-    public static let currentSchemaVersion = "1.1.0"
+    public static let currentSchemaVersion = "1.2.0"
 
     public var schemaVersion: String
-    /// BCP 47 tags of the languages every localized field carries, in order.
+    /// BCP 47 tags of the languages every localized field carries, in the handbook's order:
+    /// always `zh-Hans` and `en`, and any other the handbook is written in (since 1.2).
     public var languages: [String]
     /// The parts of the handbook, which are also the search scopes, by weight.
     public var scopes: [Scope]
@@ -20,9 +21,9 @@ public struct Catalog: Codable, Sendable, Equatable {
     /// Every rule, sorted by id.
     public var rules: [Rule]
 
-    public init(scopes: [Scope], chapters: [Chapter], rules: [Rule]) {
+    public init(languages: [Language] = [.zhHans, .en], scopes: [Scope], chapters: [Chapter], rules: [Rule]) {
         self.schemaVersion = Catalog.currentSchemaVersion
-        self.languages = Language.allTags
+        self.languages = languages.map(\.tag)
         self.scopes = scopes
         self.chapters = chapters
         self.rules = rules
@@ -49,48 +50,83 @@ public struct Catalog: Codable, Sendable, Equatable {
     }
 }
 
-/// The two languages of the handbook, by their BCP 47 tags.
-public enum Language: String, Codable, Sendable, CaseIterable, Comparable {
-    case zhHans = "zh-Hans"
-    case en = "en"
+/// A language of the handbook, identified by its BCP 47 tag (`zh-Hans`, `en`, `zh-Hant`).
+///
+/// Languages are data: a handbook lists its own in `handbook.yaml`. Two languages are equal when
+/// their tags are; `code` is the handbook's short name for it (the folder under `content/` and
+/// under the site), which a language read from `rules.json` alone does not know and takes to be
+/// its tag.
+public struct Language: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The BCP 47 tag: `lang`, `hreflang` and the keys of every localized field of `rules.json`.
+    public let tag: String
+    /// The folder under `content/` and under the site that holds this language.
+    public let code: String
 
-    public static var allTags: [String] { allCases.map(\.rawValue) }
+    public init(tag: String, code: String? = nil) {
+        self.tag = tag
+        self.code = code ?? tag
+    }
 
-    public static func < (lhs: Language, rhs: Language) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    /// Simplified Chinese, the handbook's source language.
+    public static let zhHans = Language(tag: "zh-Hans", code: "zh")
+    public static let en = Language(tag: "en", code: "en")
+
+    public var description: String { tag }
+
+    public static func == (lhs: Language, rhs: Language) -> Bool { lhs.tag == rhs.tag }
+    public func hash(into hasher: inout Hasher) { hasher.combine(tag) }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(tag: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(tag)
     }
 }
 
-/// A value given in each language of the handbook, encoded as `{"zh-Hans": …, "en": …}`.
+/// A value given in each language of the handbook, encoded as `{"en": …, "zh-Hans": …}` with
+/// a key per language's tag.
 public struct PerLanguage<Value: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
-    public var zhHans: Value
-    public var en: Value
+    public var values: [Language: Value]
+
+    public init(_ values: [Language: Value]) {
+        self.values = values
+    }
 
     public init(zhHans: Value, en: Value) {
-        self.zhHans = zhHans
-        self.en = en
+        self.init([.zhHans: zhHans, .en: en])
     }
 
-    public subscript(language: Language) -> Value {
-        switch language {
-        case .zhHans: zhHans
-        case .en: en
-        }
+    /// The value in `language`, nil when the catalogue does not carry that language.
+    public subscript(language: Language) -> Value? {
+        get { values[language] }
+        set { values[language] = newValue }
     }
 
-    enum CodingKeys: String, CodingKey {
-        case zhHans = "zh-Hans"
-        case en
+    /// The languages given, sorted by tag (the order of the keys in `rules.json`).
+    public var languages: [Language] { values.keys.sorted { $0.tag < $1.tag } }
+
+    public init(from decoder: any Decoder) throws {
+        let byTag = try decoder.singleValueContainer().decode([String: Value].self)
+        values = Dictionary(uniqueKeysWithValues: byTag.map { (Language(tag: $0.key), $0.value) })
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(Dictionary(uniqueKeysWithValues: values.map { ($0.key.tag, $0.value) }))
     }
 }
 
 /// Text in each language.
 public typealias LocalizedText = PerLanguage<String>
 
-/// Whether a language's text of a rule is in step with the other language's.
+/// Whether a language's text of a rule is in step with the source language's.
 public enum Freshness: String, Codable, Sendable, CaseIterable {
     case current
-    /// The other language's text changed since this one was last reviewed.
+    /// The text it is compared with changed since this one was last reviewed: for a
+    /// translation, the source language's; for the source language, a translation's.
     case outdated
 }
 
@@ -98,9 +134,9 @@ public enum Freshness: String, Codable, Sendable, CaseIterable {
 public typealias TranslationState = PerLanguage<Freshness>
 
 extension PerLanguage where Value == Freshness {
-    /// Both languages in step.
-    public init() {
-        self.init(zhHans: .current, en: .current)
+    /// Every language in `languages` in step.
+    public init(current languages: [Language] = [.zhHans, .en]) {
+        self.init(Dictionary(uniqueKeysWithValues: languages.map { ($0, .current) }))
     }
 }
 
@@ -185,7 +221,7 @@ extension Catalog {
         public var replacedBy: [String]
         /// For legacy and deprecated rules: what replaced it (since 1.1).
         public var note: LocalizedText?
-        /// Per language, whether its text is in step with the other's (since 1.1).
+        /// Per language, whether its text is in step with the language it is compared with (since 1.1).
         public var translation: TranslationState
         /// The short title, plain text.
         public var title: LocalizedText

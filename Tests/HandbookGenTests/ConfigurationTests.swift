@@ -23,6 +23,23 @@ import Testing
         #expect(configuration.sourceLanguage?.code == "zh")
     }
 
+    @Test func anyLanguageMayBeAddedBesideTheRequiredTwo() throws {
+        let (configuration, problems) = try load("""
+            languages:
+              - {code: en, tag: en}
+              - {code: zh, tag: zh-Hans, source: true}
+              - {code: zh-Hant, tag: zh-Hant}
+            """)
+        #expect(problems.isEmpty)
+        let languages = configuration.handbookLanguages
+        #expect(languages.all.map(\.tag) == ["en", "zh-Hans", "zh-Hant"])
+        #expect(languages.all.map(\.code) == ["en", "zh", "zh-Hant"])
+        #expect(languages.source == .zhHans)
+        #expect(languages.counterparts(of: Language(tag: "zh-Hant")) == [.zhHans])
+        #expect(languages.counterparts(of: .zhHans).map(\.tag) == ["en", "zh-Hant"])
+        #expect(languages.others(than: .en).map(\.tag) == ["zh-Hans", "zh-Hant"])
+    }
+
     @Test func aMissingFileGivesTheDefaults() throws {
         let (configuration, problems) = try load(nil)
         #expect(problems.isEmpty)
@@ -46,9 +63,14 @@ import Testing
             languages:
               - {code: zh, tag: zh-Hans}
               - {code: fr, tag: fr}
+              - {code: fr, tag: fr_FR}
+              - {code: ../x, tag: x}
             """)
         #expect(problems.contains("handbook.yaml:1:1: error: unknown key 'outptu'; did you mean 'output'?"))
-        #expect(problems.contains { $0.contains("error: language 'fr' is not supported yet") })
+        #expect(problems.contains { $0.contains("error: language 'fr' is listed twice") })
+        #expect(problems.contains { $0.contains("error: language 'fr': 'fr_FR' is not a BCP 47 tag") })
+        #expect(problems.contains { $0.contains("error: language code '../x' must be letters and digits") })
+        #expect(problems.contains { $0.contains("error: language '../x': 'x' is not a BCP 47 tag") })
         #expect(problems.contains { $0.contains("error: exactly one language must be the source") })
         #expect(problems.contains { $0.contains("error: language 'en' is missing") })
         let (_, typed) = try load("languages: 3\n")

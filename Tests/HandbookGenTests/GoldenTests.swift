@@ -48,17 +48,17 @@ import Testing
         #expect(await fixture.build().succeeded)
         let pages = try fixture.snapshot().filter { $0.key.hasSuffix(".html") }
         var log = DiagnosticLog()
-        for language in Language.allCases {
+        for language in HandbookLanguages.standard.all {
             let templates = try #require(TemplateSet.load(
                 from: FixtureHandbook.repoRoot.appendingPathComponent("templates"), displayRoot: "templates", log: &log))
             let strings = try #require(templates.strings[language])
-            let text = pages.filter { $0.key.hasPrefix(language.folder + "/") }.values
+            let text = pages.filter { $0.key.hasPrefix(language.code + "/") }.values
                 .map { String(decoding: $0, as: UTF8.self) }.joined()
             for child in Mirror(reflecting: strings).children {
                 guard let label = child.label, let value = child.value as? String else { continue }
                 let shown = HTML.escape(value.replacingOccurrences(of: "%d", with: ""))
                     .components(separatedBy: " ").max { $0.count < $1.count } ?? ""
-                #expect(text.contains(shown), "interface string '\(label)' (\(language.rawValue)) never appears in the pages")
+                #expect(text.contains(shown), "interface string '\(label)' (\(language.tag)) never appears in the pages")
             }
         }
     }

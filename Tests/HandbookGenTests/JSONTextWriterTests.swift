@@ -109,13 +109,13 @@ import Testing
         var awkward = published
         for index in awkward.rules.indices {
             let text = Self.awkward[index % Self.awkward.count]
-            awkward.rules[index].text.en += text
-            awkward.rules[index].title.zhHans += text
+            awkward.rules[index].text[.en]! += text
+            awkward.rules[index].title[.zhHans]! += text
             awkward.rules[index].note = index % 2 == 0 ? LocalizedText(zhHans: text, en: "note") : nil
             awkward.rules[index].section = index % 3 == 0 ? nil : "section-\(text)"
             awkward.rules[index].related = index % 2 == 0 ? [] : ["a.b.c", text]
             awkward.rules[index].replacedBy = index % 2 == 1 ? [] : ["x.y.z"]
-            awkward.rules[index].translation.zhHans = index % 2 == 0 ? .outdated : .current
+            awkward.rules[index].translation[.zhHans] = index % 2 == 0 ? Freshness.outdated : .current
         }
         for index in awkward.chapters.indices {
             awkward.chapters[index].note = index % 2 == 0 ? LocalizedText(zhHans: "注", en: "note") : nil

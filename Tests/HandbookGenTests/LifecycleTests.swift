@@ -11,7 +11,7 @@ import Testing
         let outcome = await HandbookBuilder(configuration: fixture.configuration).check()
         #expect(outcome.succeeded)
         let lock = try TranslationLock().accepting(nil, from: outcome.freshness)
-        try fixture.write(TranslationLock.fileName, lock.serialized())
+        try fixture.write(TranslationLock.fileName, lock.serialized(languages: .standard))
         return fixture
     }
 
@@ -60,9 +60,9 @@ import Testing
         try fixture.edit("en/controls/buttons.md", replacing: "Use verbs in titles", with: "Start titles with a verb")
         let outcome = await HandbookBuilder(configuration: fixture.configuration).check()
         #expect(outcome.freshness.isOutdated("controls.buttons.verb-titles", in: .zhHans))
-        let lock = try TranslationLock.read(contentDirectory: fixture.content)
+        let lock = try TranslationLock.read(contentDirectory: fixture.content, languages: .standard)
             .accepting(["controls.buttons.verb-titles"], from: outcome.freshness)
-        try fixture.write(TranslationLock.fileName, lock.serialized())
+        try fixture.write(TranslationLock.fileName, lock.serialized(languages: .standard))
         #expect(await !HandbookBuilder(configuration: fixture.configuration).check().freshness.isOutdated(
             "controls.buttons.verb-titles", in: .zhHans))
         #expect(throws: TranslationLock.UnknownUnit.self) {

@@ -52,7 +52,7 @@ import Testing
         let row = try #require(csv.components(separatedBy: "\r\n").dropFirst().first)
         let cells = Self.parseCSVRow(row)
         #expect(cells.count == 8)
-        #expect(cells[5] == "'" + rule.title[.en])
+        #expect(cells[5] == "'" + rule.title[.en]!)
         #expect(cells[0] == "controls.buttons.verb-titles")
         let markdown = listing.markdown([rule])
         #expect(markdown.contains("**Do** =HYPERLINK(\"x\") \\[a\\](javascript:b)"))

@@ -19,7 +19,7 @@ import Testing
         let handbook = await HandbookLoader(contentDirectory: FixtureHandbook.repoRoot.appendingPathComponent("content"),
                                       displayRoot: "content").load(log: &log)
         var texts = Self.samples
-        for language in Language.allCases {
+        for language in HandbookLanguages.standard.all {
             for chapter in handbook.chapters(in: language) {
                 texts += chapter.content.compactMap { block in
                     if case .rule(let rule) = block { rule.title + "\n" + (rule.note ?? "") } else { nil }

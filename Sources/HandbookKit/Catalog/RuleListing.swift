@@ -46,7 +46,7 @@ public struct RuleListing: Sendable {
 
     /// Chapters in handbook order, one unchecked box per rule with its kind, title, id and link.
     func markdown(_ rules: [Catalog.Rule]) -> String {
-        let zh = language == .zhHans
+        let zh = isChinese
         var text = zh ? "# 设计评审清单\n" : "# Design review checklist\n"
         text += zh ? "\n共 \(rules.count) 条规范。\n" : "\n\(rules.count) rule\(rules.count == 1 ? "" : "s").\n"
         let byChapter = Dictionary(grouping: rules, by: \.chapter)
@@ -54,13 +54,13 @@ public struct RuleListing: Sendable {
         let chapters = catalog.chapters.filter { byChapter[$0.id] != nil }
             .sorted { (scopeOrder[$0.scope] ?? 0, $0.weight, $0.id) < (scopeOrder[$1.scope] ?? 0, $1.weight, $1.id) }
         for chapter in chapters {
-            text += "\n## [\(MarkdownEscaping.inline(chapter.title[language]))](\(Permalink.make(chapter.url[language], baseURL: baseURL)))\n\n"
+            text += "\n## [\(MarkdownEscaping.inline(chapter.title[language] ?? ""))](\(Permalink.make(chapter.url[language] ?? "", baseURL: baseURL)))\n\n"
             for rule in byChapter[chapter.id]! {
                 let kind = label(rule.kind)
                 let status = rule.status == .current ? "" : " _(\(rule.status.rawValue))_"
-                text += "- [ ] **\(kind)** \(MarkdownEscaping.inline(rule.title[language]))\(status) — [`\(rule.id)`](\(Permalink.make(rule.url[language], baseURL: baseURL)))\n"
+                text += "- [ ] **\(kind)** \(MarkdownEscaping.inline(rule.title[language] ?? ""))\(status) — [`\(rule.id)`](\(Permalink.make(rule.url[language] ?? "", baseURL: baseURL)))\n"
                 // The rule's text under its box, indented to continue the list item.
-                let body = rule.text[language]
+                let body = rule.text[language] ?? ""
                 if !body.isEmpty {
                     text += MarkdownEscaping.block(body).split(separator: "\n", omittingEmptySubsequences: false)
                         .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n") + "\n"
@@ -70,14 +70,17 @@ public struct RuleListing: Sendable {
         return text
     }
 
+    /// The checklist's own words are Chinese for any Chinese, English for every other language.
+    private var isChinese: Bool { language.tag == "zh" || language.tag.hasPrefix("zh-") }
+
     private func label(_ kind: Catalog.Rule.Kind) -> String {
-        switch (kind, language) {
-        case (.do, .zhHans): "应该"
-        case (.avoid, .zhHans): "避免"
-        case (.consider, .zhHans): "可以考虑"
-        case (.do, .en): "Do"
-        case (.avoid, .en): "Avoid"
-        case (.consider, .en): "Consider"
+        switch (kind, isChinese) {
+        case (.do, true): "应该"
+        case (.avoid, true): "避免"
+        case (.consider, true): "可以考虑"
+        case (.do, false): "Do"
+        case (.avoid, false): "Avoid"
+        case (.consider, false): "Consider"
         }
     }
 }

@@ -37,10 +37,10 @@ public struct RuleQuery: Sendable {
         var inTitle: [Catalog.Rule] = []
         var inBody: [Catalog.Rule] = []
         for rule in filtered {
-            let title = Language.allCases.map { rule.title[$0] }.joined(separator: "\n")
+            let title = rule.title.languages.compactMap { rule.title[$0] }.joined(separator: "\n")
             if normalizer.matches(query: text, in: rule.id + "\n" + title) {
                 inTitle.append(rule)
-            } else if normalizer.matches(query: text, in: title + "\n" + Language.allCases.map { rule.text[$0] }.joined(separator: "\n")) {
+            } else if normalizer.matches(query: text, in: title + "\n" + rule.text.languages.compactMap { rule.text[$0] }.joined(separator: "\n")) {
                 inBody.append(rule)
             }
         }
@@ -63,7 +63,7 @@ public struct RuleAnswer: Codable, Sendable, Equatable {
     public var introducedIn: String
     public var replacedBy: [String]
     public var note: String?
-    /// `outdated` when the other language changed since this text was reviewed.
+    /// `outdated` when the text it is compared with changed since this one was reviewed.
     public var translation: String
 
     public init(_ rule: Catalog.Rule, language: Language, baseURL: String?) {
@@ -73,13 +73,13 @@ public struct RuleAnswer: Codable, Sendable, Equatable {
         scope = rule.scope
         chapter = rule.chapter
         section = rule.section
-        title = rule.title[language]
-        text = rule.text[language]
-        permalink = Permalink.make(rule.url[language], baseURL: baseURL)
+        title = rule.title[language] ?? ""
+        text = rule.text[language] ?? ""
+        permalink = Permalink.make(rule.url[language] ?? "", baseURL: baseURL)
         introducedIn = rule.introducedIn
         replacedBy = rule.replacedBy
         note = rule.note?[language]
-        translation = rule.translation[language].rawValue
+        translation = (rule.translation[language] ?? .current).rawValue
     }
 }
 
@@ -91,10 +91,18 @@ public enum Permalink {
     }
 }
 
-extension Language {
-    /// `zh`, `zh-Hans`, `zh-CN`, `en`, `en-US`…
-    public init?(userTag: String) {
+extension Catalog {
+    /// The catalogued language a user means by `userTag`: its tag in any case (`zh-hant`), or
+    /// else the first whose language subtag is the same (`zh`, `zh-CN` → `zh-Hans`; `en-US` → `en`).
+    public func language(matching userTag: String) -> Language? {
         let lower = userTag.lowercased()
-        if lower == "zh" || lower.hasPrefix("zh-") { self = .zhHans } else if lower == "en" || lower.hasPrefix("en-") { self = .en } else { return nil }
+        let primary = { (tag: String) in tag.lowercased().split(separator: "-").first.map(String.init) ?? "" }
+        let tag = languages.first { $0.lowercased() == lower } ?? languages.first { primary($0) == primary(lower) }
+        return tag.map { Language(tag: $0) }
+    }
+
+    /// How an unknown language is refused.
+    public var languageChoices: String {
+        languages.map { "'\($0)'" }.joined(separator: ", ")
     }
 }

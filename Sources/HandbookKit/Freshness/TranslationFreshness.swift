@@ -1,10 +1,11 @@
 import Foundation
 
-/// Which language of each translation unit may lag behind the other.
+/// Which languages of each translation unit may lag behind.
 ///
-/// A unit is in step when its texts match the lock, when it is new (not in the lock yet), or
-/// when both languages changed since (someone edited both). When exactly one language changed,
-/// the other is outdated: its reader sees a notice, `check` warns, rules.json says so.
+/// Each translation is compared with the source language. A unit is in step when both texts
+/// match the lock, when it is new (the lock has no fingerprint for one of them yet), or when
+/// both changed since (someone edited both). When exactly one of the two changed, the other is
+/// outdated: its reader sees a notice, `check` warns, rules.json says so.
 public struct TranslationFreshness: Sendable {
     /// Unit key → the languages whose text may be out of date.
     public var outdated: [String: Set<Language>] = [:]
@@ -14,11 +15,17 @@ public struct TranslationFreshness: Sendable {
         var all: [String: [Language: Fingerprint]] = [:]
         all.reserveCapacity(currentByChapter.reduce(0) { $0 + $1.count })
         for chapter in currentByChapter {
-            for pair in chapter { all[pair.key] = [.zhHans: pair.zh, .en: pair.en] }
+            for unit in chapter {
+                var prints: [Language: Fingerprint] = [:]
+                for (language, print) in zip(languages, unit.prints) { prints[language] = print }
+                all[unit.key] = prints
+            }
         }
         return all
     }
-    private var currentByChapter: [[Pair]] = []
+    /// The order of `UnitPrints.prints`: the source language, then the translations.
+    private var languages: [Language] = []
+    private var currentByChapter: [[UnitPrints]] = []
 
     public func isOutdated(_ key: String, in language: Language) -> Bool {
         outdated[key]?.contains(language) ?? false
@@ -26,80 +33,92 @@ public struct TranslationFreshness: Sendable {
 
     static func evaluate(_ handbook: Handbook, lock: TranslationLock, log: inout DiagnosticLog,
                          memo: ChapterMemo<[TranslationUnit]>? = nil) async -> TranslationFreshness {
-        // Fingerprinting reads every word of the handbook: both languages in one loop on all
+        let source = handbook.languages.source, translations = handbook.languages.translations
+        // Fingerprinting reads every word of the handbook: every language in one loop on all
         // cores, in a fixed order.
-        let zhChapters = handbook.chapters(in: .zhHans)
-        let all = await ParallelMap.map(zhChapters + handbook.chapters(in: .en)) { chapter in
+        let languages = [source] + translations
+        let all = await ParallelMap.map(languages.flatMap { handbook.chapters(in: $0) }) { chapter in
             memo?.value(for: chapter) { chapter.translationUnits() } ?? chapter.translationUnits()
         }
-        // A unit's key names its chapter, so the two languages' units meet chapter by chapter:
-        // compared on all cores too. (A chapter in one language only is the bilingual check's.)
-        let zhUnits = all[..<zhChapters.count]
-        let enUnits = all[zhChapters.count...]
-        let enPositions = Dictionary(handbook.chapters(in: .en).enumerated().map { ($1.id, $0) },
-                                     uniquingKeysWith: { first, _ in first })
-        let compared = await ParallelMap.map(Array(zhChapters.enumerated())) { position, chapter in
-            compare(zhUnits[zhUnits.startIndex + position],
-                    enPositions[chapter.id].map { enUnits[enUnits.startIndex + $0] } ?? [], lock: lock)
+        // A unit's key names its chapter, so the languages' units meet chapter by chapter:
+        // compared on all cores too. (A chapter missing from a language is the bilingual check's.)
+        var start = all.startIndex
+        let units = languages.map { language -> ArraySlice<[TranslationUnit]> in
+            defer { start += handbook.chapters(in: language).count }
+            return all[start..<start + handbook.chapters(in: language).count]
+        }
+        let positions = languages.map { language in
+            Dictionary(handbook.chapters(in: language).enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        let compared = await ParallelMap.map(Array(handbook.chapters(in: source).enumerated())) { position, chapter in
+            compare(source: (source, units[0][units[0].startIndex + position]),
+                    translations: translations.indices.map { index in
+                        let slice = units[index + 1]
+                        return (translations[index], positions[index + 1][chapter.id].map { slice[slice.startIndex + $0] } ?? [])
+                    }, lock: lock)
         }
         var result = TranslationFreshness()
+        result.languages = languages
         result.currentByChapter = compared.map(\.current)
         for chapter in compared {
-            for (key, lagging) in chapter.outdated { result.outdated[key] = [lagging] }
+            for (key, lagging) in chapter.outdated { result.outdated[key, default: []].insert(lagging) }
             log.merge(chapter.log)
         }
         return result
     }
 
-    /// A unit's fingerprints in the two languages.
-    private struct Pair: Sendable {
+    /// A unit's fingerprints: the source language's, then each translation's (nil where the
+    /// translation lacks the unit).
+    private struct UnitPrints: Sendable {
         var key: String
-        var zh: Fingerprint
-        var en: Fingerprint
+        var prints: [Fingerprint?]
     }
 
-    /// One chapter's units in both languages, against the lock.
-    private static func compare(_ zh: [TranslationUnit], _ en: [TranslationUnit], lock: TranslationLock)
-        -> (current: [Pair], outdated: [(String, Language)], log: DiagnosticLog) {
-        var current: [Pair] = []
-        current.reserveCapacity(zh.count)
+    /// One chapter's units in the source language and in each translation, against the lock.
+    private static func compare(source: (language: Language, units: [TranslationUnit]),
+                                translations: [(language: Language, units: [TranslationUnit])], lock: TranslationLock)
+        -> (current: [UnitPrints], outdated: [(String, Language)], log: DiagnosticLog) {
+        let sourceUnits = source.units
+        var current = sourceUnits.map { UnitPrints(key: $0.key, prints: [$0.fingerprint] + Array(repeating: nil, count: translations.count)) }
         var outdated: [(String, Language)] = []
         var log = DiagnosticLog()
-        // Nearly always the two languages have the same units in the same order: paired side by
-        // side. Otherwise by key, a key listed twice (a duplicate anchor, itself an error)
-        // counting once, with its last unit. Paired by position, not as copies: a unit is half
-        // a dozen strings.
-        let matched: [(zh: Int, en: Int)]
-        if zh.elementsEqual(en, by: { $0.key == $1.key }) {
-            matched = zh.indices.map { ($0, $0) }
-        } else {
-            let enByKey = Dictionary(en.indices.map { (en[$0].key, $0) }, uniquingKeysWith: { _, last in last })
-            var zhByKey: [String: Int] = [:]
-            for position in zh.indices { zhByKey[zh[position].key] = position }
-            // The bilingual check reports a unit missing from one language.
-            matched = zhByKey.compactMap { key, position in enByKey[key].map { (position, $0) } }
+        for (index, translation) in translations.enumerated() {
+            let units = translation.units
+            // Nearly always the two languages have the same units in the same order: paired side
+            // by side. Otherwise by key, a key listed twice (a duplicate anchor, itself an error)
+            // counting once, with its last unit. Paired by position, not as copies: a unit is
+            // half a dozen strings.
+            let matched: [(source: Int, translation: Int)]
+            if sourceUnits.elementsEqual(units, by: { $0.key == $1.key }) {
+                matched = sourceUnits.indices.map { ($0, $0) }
+            } else {
+                let byKey = Dictionary(units.indices.map { (units[$0].key, $0) }, uniquingKeysWith: { _, last in last })
+                var sourceByKey: [String: Int] = [:]
+                for position in sourceUnits.indices { sourceByKey[sourceUnits[position].key] = position }
+                // The bilingual check reports a unit missing from one language.
+                matched = sourceByKey.compactMap { key, position in byKey[key].map { (position, $0) } }
+            }
+            for (sourcePosition, position) in matched {
+                let sourceUnit = sourceUnits[sourcePosition], unit = units[position]
+                current[sourcePosition].prints[index + 1] = unit.fingerprint
+                guard let locked = lock.entries[sourceUnit.key],
+                      let lockedSource = locked[source.language], let lockedTranslation = locked[translation.language]
+                else { continue }
+                let sourceChanged = sourceUnit.fingerprint != lockedSource
+                guard sourceChanged != (unit.fingerprint != lockedTranslation) else { continue }  // exactly one changed
+                let (newer, lagging) = sourceChanged ? (source.language, translation.language) : (translation.language, source.language)
+                let (newerUnit, laggingUnit) = sourceChanged ? (sourceUnit, unit) : (unit, sourceUnit)
+                outdated.append((sourceUnit.key, lagging))
+                let (newerName, laggingName) = (newer.diagnosticName, lagging.diagnosticName)
+                log.warning("the \(newerName) text of \(describe(newerUnit)) changed since the \(laggingName) was last reviewed; "
+                            + "update the \(laggingName), then run `HandbookGen translations accept \(sourceUnit.key)`",
+                            at: laggingUnit.location,
+                            notes: [.note("the changed \(newerName) text", at: newerUnit.location)])
+            }
         }
-        for (zhPosition, enPosition) in matched {
-            let key = zh[zhPosition].key
-            let zhPrint = zh[zhPosition].fingerprint, enPrint = en[enPosition].fingerprint
-            current.append(Pair(key: key, zh: zhPrint, en: enPrint))
-            guard let locked = lock.entries[key] else { continue }
-            let zhChanged = zhPrint != locked[.zhHans]
-            guard zhChanged != (enPrint != locked[.en]) else { continue }  // exactly one changed
-            let zhUnit = zh[zhPosition], enUnit = en[enPosition]
-            let (newer, lagging): (Language, Language) = zhChanged ? (.zhHans, .en) : (.en, .zhHans)
-            let (newerUnit, laggingUnit) = zhChanged ? (zhUnit, enUnit) : (enUnit, zhUnit)
-            outdated.append((key, lagging))
-            log.warning("the \(name(newer)) text of \(describe(newerUnit)) changed since the \(name(lagging)) was last reviewed; "
-                        + "update the \(name(lagging)), then run `HandbookGen translations accept \(key)`",
-                        at: laggingUnit.location,
-                        notes: [.note("the changed \(name(newer)) text", at: newerUnit.location)])
-        }
-        return (current, outdated, log)
-    }
-
-    private static func name(_ language: Language) -> String {
-        language == .en ? "English" : "Chinese"
+        // A unit no translation has yet is not recorded: a lock line pairs the source with at
+        // least one translation.
+        return (current.filter { $0.prints.dropFirst().contains { $0 != nil } }, outdated, log)
     }
 
     private static func describe(_ unit: TranslationUnit) -> String {

@@ -1,7 +1,8 @@
 import Foundation
 
 /// `content/translations.lock`: for every translation unit, the fingerprint of each language's
-/// text when the two were last known to say the same thing. One line per unit, sorted:
+/// text when they were last known to say the same thing. One line per unit, sorted, with the
+/// languages in the handbook's order; a translation that has not been reviewed yet is left out:
 ///
 ///     controls.buttons.verb-titles zh-Hans=0123456789abcdef en=fedcba9876543210
 ///
@@ -22,15 +23,17 @@ public struct TranslationLock: Sendable, Equatable {
         """
 
     /// Reads the lock; a missing file is an empty lock.
-    static func load(contentDirectory: URL, displayRoot: String, log: inout DiagnosticLog) -> TranslationLock {
+    static func load(contentDirectory: URL, displayRoot: String, languages: HandbookLanguages,
+                     log: inout DiagnosticLog) -> TranslationLock {
         let url = contentDirectory.appendingPathComponent(fileName)
         guard FileManager.default.fileExists(atPath: url.path),
               let file = SourceFile.read(at: url, displayPath: displayRoot + "/" + fileName, log: &log)
         else { return TranslationLock() }
-        return parse(file, log: &log)
+        return parse(file, languages: languages, log: &log)
     }
 
-    static func parse(_ file: SourceFile, log: inout DiagnosticLog) -> TranslationLock {
+    /// Each line pairs the source language with at least one translation.
+    static func parse(_ file: SourceFile, languages: HandbookLanguages, log: inout DiagnosticLog) -> TranslationLock {
         var lock = TranslationLock()
         for (offset, line) in file.text[...].lines.enumerated() {
             let trimmed = line.trimmingSpaces()
@@ -39,14 +42,15 @@ public struct TranslationLock: Sendable, Equatable {
             var fingerprints: [Language: Fingerprint] = [:]
             for field in fields.dropFirst() {
                 let pair = field.split(separator: "=", maxSplits: 1).map(String.init)
-                guard pair.count == 2, let language = Language(rawValue: pair[0]), let print = Fingerprint(hex: pair[1]) else {
+                guard pair.count == 2, let language = languages.language(tag: pair[0]), fingerprints[language] == nil,
+                      let print = Fingerprint(hex: pair[1]) else {
                     fingerprints = [:]
                     break
                 }
                 fingerprints[language] = print
             }
-            guard fields.count == Language.allCases.count + 1, fingerprints.count == Language.allCases.count else {
-                log.error("a lock line is '<unit> zh-Hans=<16 hex digits> en=<16 hex digits>'",
+            guard fields.count == fingerprints.count + 1, fingerprints.count >= 2, fingerprints[languages.source] != nil else {
+                log.error("a lock line is '<unit> " + languages.all.map { "\($0.tag)=<16 hex digits>" }.joined(separator: " ") + "'",
                           at: file.location(line: offset + 1, column: 1))
                 continue
             }
@@ -81,14 +85,17 @@ public struct TranslationLock: Sendable, Equatable {
         contentDirectory.appendingPathComponent(fileName)
     }
 
-    public static func read(contentDirectory: URL) -> TranslationLock {
+    public static func read(contentDirectory: URL, languages: HandbookLanguages) -> TranslationLock {
         var log = DiagnosticLog()
-        return load(contentDirectory: contentDirectory, displayRoot: "content", log: &log)
+        return load(contentDirectory: contentDirectory, displayRoot: "content", languages: languages, log: &log)
     }
 
-    public func serialized() -> String {
+    /// The file's text, the languages of each line in `languages`' order.
+    public func serialized(languages: HandbookLanguages) -> String {
         Self.header + entries.keys.sorted().map { key in
-            ([key] + Language.allCases.map { "\($0.rawValue)=\(entries[key]![$0]!)" }).joined(separator: " ")
+            let prints = entries[key]!
+            return ([key] + languages.all.compactMap { language in prints[language].map { "\(language.tag)=\($0)" } })
+                .joined(separator: " ")
         }.joined(separator: "\n") + "\n"
     }
 }

@@ -76,14 +76,14 @@ struct ContentDiscovery {
 
     /// The part folders of a language; `partFiles(_:log:)` lists each (on any core).
     func partFolders(of language: Language, log: inout DiagnosticLog) -> [PartFolder] {
-        let folder = root.appendingPathComponent(language.folder).path
+        let folder = root.appendingPathComponent(language.code).path
         guard Self.kind(ofFile: folder) == .directory else {
-            log.error("missing language folder '\(display(language.folder))'", at: nil)
+            log.error("missing language folder '\(display(language.code))'", at: nil)
             return []
         }
         var parts: [PartFolder] = []
         for (name, kind) in entries(of: folder) where !name.hasPrefix(".") {
-            let path = display(language.folder, name)
+            let path = display(language.code, name)
             switch kind {
             case .symlink:
                 log.error("symbolic links are not followed in the content folder", at: SourceLocation(file: path, line: 1, column: 1))

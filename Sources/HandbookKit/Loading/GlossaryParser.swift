@@ -3,6 +3,8 @@ import Yams
 /// Reads `content/glossary.yaml`: a list of entries with id, en, zh, zh-Hant, variants, note.
 struct GlossaryParser {
     static let fields = ["id", "en", "zh", "zh-Hant", "variants", "note", "avoid"]
+    /// The languages `avoid` may name, by code.
+    var languages = HandbookLanguages.standard
 
     func parse(_ file: SourceFile, log: inout DiagnosticLog) -> Glossary {
         func location(_ mark: Mark?) -> SourceLocation {
@@ -55,7 +57,7 @@ struct GlossaryParser {
                         log.error("'avoid' must map 'zh' or 'en' to a list of forms", at: location(value.mark)); ok = false; continue
                     }
                     for (languageNode, forms) in perLanguage {
-                        guard let language = Language(folder: languageNode.string ?? ""), case .sequence(let list) = forms else {
+                        guard let language = languages.language(code: languageNode.string ?? ""), case .sequence(let list) = forms else {
                             log.error("'avoid' must map 'zh' or 'en' to a list of forms", at: location(languageNode.mark))
                             ok = false
                             continue

@@ -6,6 +6,7 @@ import Foundation
 public struct HandbookLoader: Sendable {
     public var contentDirectory: URL
     public var displayRoot: String
+    public var languages: HandbookLanguages
     /// Chapters parsed by an earlier load, reused when their file is unchanged (`serve`).
     public var chapterCache: ChapterCache?
     /// The glossary parsed by an earlier load, by the file's text (`serve`).
@@ -16,9 +17,11 @@ public struct HandbookLoader: Sendable {
         var log: DiagnosticLog
     }
 
-    public init(contentDirectory: URL, displayRoot: String, chapterCache: ChapterCache? = nil) {
+    public init(contentDirectory: URL, displayRoot: String, languages: HandbookLanguages = .standard,
+                chapterCache: ChapterCache? = nil) {
         self.contentDirectory = contentDirectory
         self.displayRoot = displayRoot
+        self.languages = languages
         self.chapterCache = chapterCache
     }
 
@@ -42,7 +45,7 @@ public struct HandbookLoader: Sendable {
     public func load(log: inout DiagnosticLog) async -> Handbook {
         guard ContentDiscovery.kind(of: contentDirectory) == .directory else {
             log.error("content folder '\(displayRoot)' does not exist or is not a folder", at: nil)
-            return Handbook(parts: [:], chapters: [:], glossary: Glossary(entries: []))
+            return Handbook(languages: languages, parts: [:], chapters: [:], glossary: Glossary(entries: []))
         }
         let discovery = ContentDiscovery(root: contentDirectory, displayRoot: displayRoot)
         let allowed = loadAllowedCharacters(discovery: discovery, log: &log)
@@ -53,7 +56,7 @@ public struct HandbookLoader: Sendable {
         var chapters: [Language: [Chapter]] = [:]
         var chapterFiles: [(language: Language, part: String, file: String, path: String)] = []
         var folders: [(language: Language, folder: ContentDiscovery.PartFolder)] = []
-        for language in Language.allCases {
+        for language in languages.all {
             folders += discovery.partFolders(of: language, log: &log).map { (language, $0) }
         }
         // Each part's folder is listed and its `_index.md` read on any core.
@@ -82,7 +85,7 @@ public struct HandbookLoader: Sendable {
             log.merge(chapterLog)
             if let chapter { chapters[chapter.language, default: []].append(chapter) }
         }
-        for language in Language.allCases {
+        for language in languages.all {
             let languageParts = (parts[language] ?? []).sorted { ($0.weight, $0.id) < ($1.weight, $1.id) }
             let partOrder = Dictionary(uniqueKeysWithValues: languageParts.enumerated().map { ($1.id, $0) })
             parts[language] = languageParts
@@ -91,7 +94,7 @@ public struct HandbookLoader: Sendable {
             let keys = list.map { (partOrder[$0.part] ?? .max, $0.weight, $0.id) }
             chapters[language] = list.indices.sorted { keys[$0] < keys[$1] }.map { list[$0] }
         }
-        return Handbook(parts: parts, chapters: chapters, glossary: glossary)
+        return Handbook(languages: languages, parts: parts, chapters: chapters, glossary: glossary)
     }
 
     private func loadAllowedCharacters(discovery: ContentDiscovery, log: inout DiagnosticLog) -> AllowedCharacters {
@@ -108,7 +111,7 @@ public struct HandbookLoader: Sendable {
         let url = contentDirectory.appendingPathComponent(Terminology.fileName)
         if ContentDiscovery.kind(of: url) == .file,
            let file = SourceFile.read(at: url, displayPath: discovery.display(Terminology.fileName), log: &log) {
-            terminology = Terminology.parse(file, log: &log)
+            terminology = Terminology.parse(file, languages: languages, log: &log)
             for form in terminology.forms.values.joined() {
                 if let term = form.term, !glossary.contains(term) {
                     log.error("'\(form.avoid)' names unknown glossary term '\(term)'"
@@ -138,7 +141,7 @@ public struct HandbookLoader: Sendable {
             checkCharacters(file, allowed: allowed, log: &log)
             let parse = {
                 var parseLog = DiagnosticLog()
-                return GlossaryParse(glossary: GlossaryParser().parse(file, log: &parseLog), log: parseLog)
+                return GlossaryParse(glossary: GlossaryParser(languages: languages).parse(file, log: &parseLog), log: parseLog)
             }
             let parsed = glossaryMemo?.value(for: file.text, make: parse) ?? parse()
             log.merge(parsed.log)

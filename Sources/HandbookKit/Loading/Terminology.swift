@@ -41,7 +41,7 @@ public struct Terminology: Sendable {
         }
     }
 
-    static func parse(_ file: SourceFile, log: inout DiagnosticLog) -> Terminology {
+    static func parse(_ file: SourceFile, languages: HandbookLanguages = .standard, log: inout DiagnosticLog) -> Terminology {
         var result = Terminology()
         let root: Node?
         do {
@@ -65,7 +65,7 @@ public struct Terminology: Sendable {
                     log.error("'allow' must map languages to lists of phrases", at: location(value)); continue
                 }
                 for (languageNode, phrases) in perLanguage {
-                    guard let language = Language(folder: languageNode.string ?? ""),
+                    guard let language = languages.language(code: languageNode.string ?? ""),
                           case .sequence(let list) = phrases else {
                         log.error("'allow' must map 'zh' or 'en' to a list of phrases", at: location(languageNode)); continue
                     }
@@ -73,7 +73,7 @@ public struct Terminology: Sendable {
                 }
                 continue
             }
-            guard let language = Language(folder: key) else {
+            guard let language = languages.language(code: key) else {
                 log.error("unknown key '\(key)'; use 'allow', 'zh' or 'en'", at: location(keyNode)); continue
             }
             guard case .sequence(let entries) = value else {

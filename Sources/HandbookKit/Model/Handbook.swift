@@ -1,36 +1,21 @@
 import RulesCatalog
 
-@_exported import enum RulesCatalog.Language
+@_exported import struct RulesCatalog.Language
 @_exported import enum RulesCatalog.Status
 @_exported import typealias RulesCatalog.LocalizedText
 
-extension Language {
-    /// The folder under `content/` and under the site that holds this language.
-    public var folder: String {
-        switch self {
-        case .zhHans: "zh"
-        case .en: "en"
-        }
-    }
-
-    public init?(folder: String) {
-        guard let language = Language.allCases.first(where: { $0.folder == folder }) else { return nil }
-        self = language
-    }
-
-    /// The other language of the handbook.
-    public var other: Language { self == .zhHans ? .en : .zhHans }
-}
-
-/// The whole handbook: both languages, checked and ready to resolve.
+/// The whole handbook: every language, checked and ready to resolve.
 public struct Handbook: Sendable {
+    public var languages: HandbookLanguages
     /// Parts by language, sorted by weight then id.
     public var parts: [Language: [Part]]
     /// Chapters by language, sorted by part order, weight, then id.
     public var chapters: [Language: [Chapter]]
     public var glossary: Glossary
 
-    public init(parts: [Language: [Part]], chapters: [Language: [Chapter]], glossary: Glossary) {
+    public init(languages: HandbookLanguages, parts: [Language: [Part]], chapters: [Language: [Chapter]],
+                glossary: Glossary) {
+        self.languages = languages
         self.parts = parts
         self.chapters = chapters
         self.glossary = glossary
@@ -256,7 +241,23 @@ public struct GlossaryEntry: Sendable {
     public var avoid: [Language: [String]] = [:]
     public var location: SourceLocation
 
+    /// The term in `language`: the glossary gives Simplified and Traditional Chinese and
+    /// English; any other language shows the English term.
     public func term(in language: Language) -> String {
-        language == .zhHans ? zh : en
+        switch language.tag {
+        case Language.zhHans.tag: zh
+        case HandbookLanguages.traditionalChineseTag: zhHant
+        default: en
+        }
+    }
+
+    /// The entry's terms but the one `term(in:)` gives, in the order Simplified Chinese,
+    /// English, Traditional Chinese: what else a reader of `language` may search for.
+    public func terms(otherThan language: Language) -> [String] {
+        switch language.tag {
+        case Language.zhHans.tag: [en, zhHant]
+        case HandbookLanguages.traditionalChineseTag: [zh, en]
+        default: [zh, zhHant]
+        }
     }
 }

@@ -63,8 +63,7 @@ enum CatalogJSON {
         write("title", rule.title, into: &json)
         json.key("translation")
         json.beginObject()
-        json.member("en", rule.translation.en.rawValue)
-        json.member("zh-Hans", rule.translation.zhHans.rawValue)
+        for language in rule.translation.languages { json.member(language.tag, rule.translation[language]!.rawValue) }
         json.endObject()
         write("url", rule.url, into: &json)
         json.endObject()
@@ -83,8 +82,7 @@ enum CatalogJSON {
     private static func write(_ key: String, _ text: LocalizedText, into json: inout JSONTextWriter) {
         json.key(key)
         json.beginObject()
-        json.member("en", text.en)
-        json.member("zh-Hans", text.zhHans)
+        for language in text.languages { json.member(language.tag, text[language]!) }
         json.endObject()
     }
 }

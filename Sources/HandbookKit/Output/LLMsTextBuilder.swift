@@ -6,19 +6,20 @@ import RulesCatalog
 /// agents read exactly what rules.json publishes.
 struct LLMsTextBuilder {
     let catalog: Catalog
+    let languages: HandbookLanguages
     let strings: [Language: UIStrings]
     /// Absolute site URL when known; links are relative to the site root otherwise.
     let baseURL: String?
 
-    static func index(_ language: Language) -> String { "\(language.folder)/llms.txt" }
-    static func full(_ language: Language) -> String { "\(language.folder)/llms-full.txt" }
+    static func index(_ language: Language) -> String { "\(language.code)/llms.txt" }
+    static func full(_ language: Language) -> String { "\(language.code)/llms-full.txt" }
     static let root = "llms.txt"
 
     func files() -> [OutputFile] {
         var files = [OutputFile(path: Self.root, text: rootIndex())]
         // Positions, not copies, of each chapter's rules: a rule is a few dozen strings.
         let rulesByChapter = Dictionary(grouping: catalog.rules.indices, by: { catalog.rules[$0].chapter })
-        for language in Language.allCases {
+        for language in languages.all {
             files.append(OutputFile(path: Self.index(language), text: index(language)))
             files.append(OutputFile(path: Self.full(language), bytes: full(language, rulesByChapter: rulesByChapter)))
         }
@@ -37,15 +38,15 @@ struct LLMsTextBuilder {
 
     private func rootIndex() -> String {
         var text = heading(.en)
-        text += "\nThe same handbook in two languages, paired section by section. Every rule has a stable id "
+        text += "\nThe same handbook in \(languages.all.count == 2 ? "two" : String(languages.all.count)) languages, paired section by section. Every rule has a stable id "
             + "(`<part>.<chapter>.<rule>`); ids are never reused and retired rules stay as `deprecated` with `replacedBy`.\n"
         text += "\n## Languages\n\n"
-        for language in Language.allCases {
+        for language in languages.all {
             let name = MarkdownEscaping.inline(strings[language]!.languageName)
             text += "- [\(name)](\(link(Self.index(language), from: Self.root))): chapters and parts\n"
             text += "- [\(name), full text](\(link(Self.full(language)))): every rule in plain text\n"
         }
-        text += "\n## Data\n\n- [rules.json](\(link(SiteURLs.rulesJSON))): every rule in both languages, "
+        text += "\n## Data\n\n- [rules.json](\(link(SiteURLs.rulesJSON))): every rule in \(languages.all.count == 2 ? "both languages" : "every language"), "
             + "with id, kind, status, edition, text and permalinks\n"
             + "- [rules.schema.json](\(link(SiteURLs.rulesSchema))): its JSON Schema\n"
         return text
@@ -59,11 +60,11 @@ struct LLMsTextBuilder {
             + ui.count(ui.rulesCount, catalog.rules.count) + " · [\(ui.rulesCatalog)](\(link(SiteURLs.rulesJSON, from: page)))"
             + " · [llms-full.txt](\(link(Self.full(language), from: page)))\n"
         for scope in catalog.scopes {
-            text += "\n## \(MarkdownEscaping.inline(scope.title[language]))\n\n\(MarkdownEscaping.inline(scope.summary[language]))\n\n"
+            text += "\n## \(MarkdownEscaping.inline((scope.title[language] ?? "")))\n\n\(MarkdownEscaping.inline((scope.summary[language] ?? "")))\n\n"
             for position in chapters(in: scope) {
                 let chapter = catalog.chapters[position]
                 let legacy = chapter.status == .legacy ? " (\(ui.legacy))" : ""
-                text += "- [\(MarkdownEscaping.inline(chapter.title[language]))](\(link(chapter.url[language], from: page)))\(legacy): \(MarkdownEscaping.inline(chapter.summary[language]))\n"
+                text += "- [\(MarkdownEscaping.inline((chapter.title[language] ?? "")))](\(link((chapter.url[language] ?? ""), from: page)))\(legacy): \(MarkdownEscaping.inline((chapter.summary[language] ?? "")))\n"
             }
         }
         return text
@@ -83,23 +84,23 @@ struct LLMsTextBuilder {
         // The rules are read in place: a rule copied out of the array is a few dozen strings.
         catalog.rules.withUnsafeBufferPointer { rules in
             for scope in catalog.scopes {
-                add("\n## ", MarkdownEscaping.inline(scope.title[language]), "\n")
+                add("\n## ", MarkdownEscaping.inline((scope.title[language] ?? "")), "\n")
                 for position in chapters(in: scope) {
                     let chapter = catalog.chapters[position]
-                    add("\n### ", MarkdownEscaping.inline(chapter.title[language]), "\n\n", link(chapter.url[language], from: page), "\n\n",
-                        MarkdownEscaping.inline(chapter.summary[language]), "\n")
-                    if let note = chapter.note { add("\n", ui.legacy, ": ", MarkdownEscaping.inline(note[language]), "\n") }
+                    add("\n### ", MarkdownEscaping.inline((chapter.title[language] ?? "")), "\n\n", link((chapter.url[language] ?? ""), from: page), "\n\n",
+                        MarkdownEscaping.inline((chapter.summary[language] ?? "")), "\n")
+                    if let note = chapter.note { add("\n", ui.legacy, ": ", MarkdownEscaping.inline((note[language] ?? "")), "\n") }
                     for position in rulesByChapter[chapter.id] ?? [] {
                         let status = rules[position].status
-                        add("\n#### ", kinds[rules[position].kind]!, ": ", MarkdownEscaping.inline(rules[position].title[language]))
+                        add("\n#### ", kinds[rules[position].kind]!, ": ", MarkdownEscaping.inline((rules[position].title[language] ?? "")))
                         if status != .current { add(" [", status == .legacy ? ui.legacy : ui.deprecated, "]") }
-                        add("\n\n- id: ", rules[position].id, "\n- url: ", link(rules[position].url[language], from: page),
+                        add("\n\n- id: ", rules[position].id, "\n- url: ", link((rules[position].url[language] ?? ""), from: page),
                             "\n- edition: ", rules[position].introducedIn, "\n")
-                        if let note = rules[position].note { add("- note: ", MarkdownEscaping.inline(note[language]), "\n") }
+                        if let note = rules[position].note { add("- note: ", MarkdownEscaping.inline((note[language] ?? "")), "\n") }
                         if !rules[position].replacedBy.isEmpty {
                             add("- replacedBy: ", rules[position].replacedBy.joined(separator: ", "), "\n")
                         }
-                        let body = rules[position].text[language]
+                        let body = (rules[position].text[language] ?? "")
                         if !body.isEmpty { add("\n", MarkdownEscaping.block(body), "\n") }
                     }
                 }

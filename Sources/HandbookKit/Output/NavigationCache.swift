@@ -55,7 +55,7 @@ struct NavigationCache: Sendable {
         self.templates = templates
         var partChapters: [Language: [String: [Chapter]]] = [:]
         var positions: [Language: [String: Int]] = [:]
-        for language in Language.allCases {
+        for language in handbook.languages.all {
             let grouped = Dictionary(grouping: handbook.chapters(in: language), by: \.part)
             partChapters[language] = grouped
             positions[language] = Dictionary(uniqueKeysWithValues: grouped.values.flatMap { $0.enumerated().map { ($1.id, $0) } })
@@ -63,9 +63,9 @@ struct NavigationCache: Sendable {
         self.partChapters = partChapters
         self.positions = positions
         var pieces: [Key: Pieces] = [:]
-        for language in Language.allCases where handbook.chapters(in: language).count <= fullListLimit {
+        for language in handbook.languages.all where handbook.chapters(in: language).count <= fullListLimit {
             // Every page of a language lives in `<lang>/` or `<lang>/<part>/`.
-            let folders = ["\(language.folder)/"] + handbook.parts(in: language).map { "\(language.folder)/\($0.id)/" }
+            let folders = ["\(language.code)/"] + handbook.parts(in: language).map { "\(language.code)/\($0.id)/" }
             for folder in folders {
                 pieces[Key(language: language, folder: folder)] = Self.pieces(
                     parts: handbook.parts(in: language), chapters: partChapters[language] ?? [:], language, folder, templates)

@@ -208,6 +208,14 @@ extension AlternateView: TemplateFieldView {
     ])
 }
 
+extension LanguageLinkView: TemplateFieldView {
+    static let templateFields = TemplateFields<LanguageLinkView>([
+        ("hreflang", { .of($0.hreflang) }),
+        ("name", { .of($0.name) }),
+        ("href", { .of($0.href) }),
+    ])
+}
+
 extension LayoutView: TemplateFieldView {
     static let templateFields = TemplateFields<LayoutView>([
         ("lang", { .of($0.lang) }),
@@ -215,8 +223,6 @@ extension LayoutView: TemplateFieldView {
         ("documentTitle", { .of($0.documentTitle) }),
         ("description", { .of($0.description) }),
         ("languageSwitch", { .of($0.languageSwitch) }),
-        // The same for every page of a folder: read from its folder view.
-        ("otherLanguageName", { .of($0.folder.value.otherLanguageName) }),
         ("alternates", { .of($0.alternates) }),
         ("navHTML", { .of($0.navHTML) }),
         ("breadcrumbs", { .of($0.breadcrumbs) }),
@@ -238,8 +244,6 @@ extension FolderView: TemplateFieldView {
         ("rootHref", { .of($0.rootHref) }),
         ("rootPrefix", { .of($0.rootPrefix) }),
         ("searchScript", { .of($0.searchScript) }),
-        ("otherLanguage", { .of($0.otherLanguage) }),
-        ("otherLanguageName", { .of($0.otherLanguageName) }),
         ("ui", { .of($0.ui) }),
     ])
 }
@@ -261,7 +265,8 @@ extension RuleView: TemplateFieldView {
         ("hasReplacements", { .of($0.hasReplacements) }),
         ("edition", { .of($0.edition) }),
         ("isOutdated", { .of($0.isOutdated) }),
-        ("otherLanguageHref", { .of($0.otherLanguageHref) }),
+        ("otherLanguages", { .of($0.otherLanguages) }),
+        ("counterparts", { .of($0.counterparts) }),
     ])
 }
 
@@ -272,7 +277,7 @@ extension SectionView: TemplateFieldView {
         ("isSubsection", { .of($0.isSubsection) }),
         ("titleHTML", { .of($0.titleHTML) }),
         ("isOutdated", { .of($0.isOutdated) }),
-        ("otherLanguageHref", { .of($0.otherLanguageHref) }),
+        ("counterparts", { .of($0.counterparts) }),
     ])
 }
 
@@ -302,7 +307,7 @@ extension ChapterPageView: TemplateFieldView {
         ("isLegacy", { .of($0.isLegacy) }),
         ("legacyNote", { .of($0.legacyNote) }),
         ("isOpeningOutdated", { .of($0.isOpeningOutdated) }),
-        ("otherLanguageHref", { .of($0.otherLanguageHref) }),
+        ("counterparts", { .of($0.counterparts) }),
         ("rulesCount", { .of($0.rulesCount) }),
         ("blocks", { .of($0.blocks) }),
         ("toc", { .of($0.toc) }),

@@ -36,21 +36,34 @@ struct AlternateView: Sendable, Equatable {
     var href: String
 }
 
+/// A link to the same page, section or rule in another language, named in that language.
+struct LanguageLinkView: Sendable, Equatable {
+    var hreflang: String
+    var name: String
+    var href: String
+
+    /// The link to `anchor` on the linked page.
+    func anchored(_ anchor: String) -> LanguageLinkView {
+        LanguageLinkView(hreflang: hreflang, name: name, href: href + "#" + anchor)
+    }
+}
+
 /// What every page's layout needs.
 struct LayoutView: Sendable, Equatable {
     var lang: String
     var pageKind: String
     var documentTitle: String
     var description: String
-    var languageSwitch: AlternateView
+    /// The same page in each other language, in the handbook's order.
+    var languageSwitch: [LanguageLinkView]
     var alternates: [AlternateView]
     /// The sidebar's list items, with the current page marked.
     var navHTML: String
     var breadcrumbs: [LinkView]
     var hasBreadcrumbs: Bool
     /// What the page shares with every page of its folder: one view per folder, so that the
-    /// layout's sections over it are rendered once per folder. Templates also read its
-    /// `otherLanguageName` and `ui` as the layout's own.
+    /// layout's sections over it are rendered once per folder. Templates also read its `ui` as
+    /// the layout's own.
     var folder: SharedView<FolderView>
 }
 
@@ -68,9 +81,6 @@ struct FolderView: Sendable, Equatable {
     /// The site root as seen from the folder (`../../`), for URLs in the search index.
     var rootPrefix: String
     var searchScript: String
-    /// The other language's code and name, for the language switch.
-    var otherLanguage: String
-    var otherLanguageName: String
     var ui: UIStringTable
 }
 
@@ -91,9 +101,12 @@ struct RuleView: Sendable, Equatable {
     var replacements: [LinkView]
     var hasReplacements: Bool
     var edition: String
-    /// The other language's text changed since this one was reviewed.
+    /// The text it is compared with changed since this one was reviewed.
     var isOutdated: Bool
-    var otherLanguageHref: String
+    /// The rule in each other language.
+    var otherLanguages: [LanguageLinkView]
+    /// The rule in the languages its text is compared with, when it is outdated.
+    var counterparts: [LanguageLinkView]
 }
 
 struct SectionView: Sendable, Equatable {
@@ -102,7 +115,8 @@ struct SectionView: Sendable, Equatable {
     var isSubsection: Bool
     var titleHTML: String
     var isOutdated: Bool
-    var otherLanguageHref: String
+    /// The section in the languages its text is compared with, when it is outdated.
+    var counterparts: [LanguageLinkView]
 }
 
 /// One piece of a chapter body: exactly one of the three is set. The section and rule views
@@ -128,7 +142,8 @@ struct ChapterPageView: Sendable, Equatable {
     var isLegacy: Bool
     var legacyNote: String
     var isOpeningOutdated: Bool
-    var otherLanguageHref: String
+    /// The page in the languages its text is compared with.
+    var counterparts: [LanguageLinkView]
     var rulesCount: String
     var blocks: [ChapterBlockView]
     var toc: [TOCEntryView]

@@ -1,8 +1,10 @@
 import Foundation
 import RulesCatalog
 
-/// Builds `rules.json` from the resolved handbook. Both languages are required for every entry:
-/// the bilingual check has already made sure each rule exists in both.
+/// Builds `rules.json` from the resolved handbook. Every language is required for every entry:
+/// the bilingual check has already made sure each rule exists in each. Values that do not
+/// depend on the language (weights, editions, statuses, links) are the source language's, which
+/// the bilingual check found equal in every translation.
 struct RulesCatalogBuilder {
     let index: HandbookIndex
     let resolver: LinkResolver
@@ -13,9 +15,10 @@ struct RulesCatalogBuilder {
 
     typealias Entries = (chapter: Catalog.Chapter?, rules: [Catalog.Rule])
 
-    /// What a chapter's entries read beyond its two languages' text and the outline.
+    /// What a chapter's entries read beyond its source text and the outline.
     private struct EntriesContext: Equatable, Sendable {
-        var zhRevision: Int?
+        /// The translations' revisions.
+        var revisions: [Int?]
         var outdated: [Bool]
         var references: [[String]]
     }
@@ -23,25 +26,25 @@ struct RulesCatalogBuilder {
     var handbook: Handbook { index.handbook }
 
     func build() async -> Catalog {
-        let scopes = handbook.parts(in: .en).compactMap { en -> Catalog.Scope? in
-            guard let zh = handbook.part(en.id, in: .zhHans) else { return nil }
-            return Catalog.Scope(
-                id: en.id, title: LocalizedText(zhHans: zh.title, en: en.title),
-                summary: LocalizedText(zhHans: zh.summary, en: en.summary), weight: en.weight,
-                url: localized { SiteURLs.part(en.id, $0) })
+        let languages = handbook.languages
+        let scopes = handbook.parts(in: languages.source).compactMap { part -> Catalog.Scope? in
+            guard let title = each({ handbook.part(part.id, in: $0)?.title }),
+                  let summary = each({ handbook.part(part.id, in: $0)?.summary }) else { return nil }
+            return Catalog.Scope(id: part.id, title: title, summary: summary, weight: part.weight,
+                                 url: localized { SiteURLs.part(part.id, $0) })
         }
         // Each chapter's entries are independent: made on all cores, then sorted by id.
-        let made = await ParallelMap.map(handbook.chapters(in: .en)) { en in
-            guard let memo else { return entries(of: en) }
-            let ids = en.rules.map { en.ruleID($0.localID) }
+        let made = await ParallelMap.map(handbook.chapters(in: languages.source)) { chapter in
+            guard let memo else { return entries(of: chapter) }
+            let ids = chapter.rules.map { chapter.ruleID($0.localID) }
             let context = EntriesContext(
-                zhRevision: index.chapter(en.id, in: .zhHans)?.revision,
-                outdated: ids.flatMap { id in Language.allCases.map { freshness.isOutdated(id, in: $0) } },
+                revisions: languages.translations.map { index.chapter(chapter.id, in: $0)?.revision },
+                outdated: ids.flatMap { id in languages.all.map { freshness.isOutdated(id, in: $0) } },
                 references: ids.map { links.ruleReferences[$0] ?? [] })
-            return memo.value(for: en, context: context) { entries(of: en) }
+            return memo.value(for: chapter, context: context) { entries(of: chapter) }
         }
-        return Catalog(scopes: scopes, chapters: made.compactMap(\.chapter).sorted { $0.id < $1.id },
-                       rules: Self.sortedByID(made))
+        return Catalog(languages: languages.all, scopes: scopes,
+                       chapters: made.compactMap(\.chapter).sorted { $0.id < $1.id }, rules: Self.sortedByID(made))
     }
 
     /// Every chapter's rules in one list sorted by id. A rule id is its chapter's id with dots
@@ -66,38 +69,57 @@ struct RulesCatalogBuilder {
         return rules
     }
 
-    private func entries(of en: Chapter) -> Entries {
-        guard let zh = index.chapter(en.id, in: .zhHans) else { return (nil, []) }
-        let chapter = Catalog.Chapter(
-            id: en.id, scope: en.part, title: LocalizedText(zhHans: zh.title, en: en.title),
-            summary: LocalizedText(zhHans: zh.summary, en: en.summary), weight: en.weight,
-            edition: en.edition, status: en.status, url: localized { SiteURLs.chapter(en.id, $0) },
-            related: en.related.sorted(),
-            note: en.legacyNote.flatMap { note in zh.legacyNote.map { LocalizedText(zhHans: $0, en: note) } })
+    /// The entries of a chapter, given in the source language.
+    private func entries(of chapter: Chapter) -> Entries {
+        var versions: [Language: Chapter] = [:]
+        for language in handbook.languages.all {
+            guard let version = index.chapter(chapter.id, in: language) else { return (nil, []) }
+            versions[language] = version
+        }
+        let entry = Catalog.Chapter(
+            id: chapter.id, scope: chapter.part, title: each { versions[$0]!.title }!,
+            summary: each { versions[$0]!.summary }!, weight: chapter.weight,
+            edition: chapter.edition, status: chapter.status, url: localized { SiteURLs.chapter(chapter.id, $0) },
+            related: chapter.related.sorted(), note: each { versions[$0]!.legacyNote })
         var rules: [Catalog.Rule] = []
-        for rule in en.rules {
-            guard let zhRule = zh.rules.first(where: { $0.localID == rule.localID }) else { continue }
-            let id = en.ruleID(rule.localID)
+        for rule in chapter.rules {
+            var ruleVersions: [Language: Rule] = [:]
+            for (language, version) in versions {
+                ruleVersions[language] = version.rules.first { $0.localID == rule.localID }
+            }
+            guard ruleVersions.count == versions.count else { continue }
+            let id = chapter.ruleID(rule.localID)
             rules.append(Catalog.Rule(
-                id: id, chapter: en.id, section: rule.section, scope: en.part, kind: rule.kind,
-                status: rule.status ?? en.status, edition: rule.edition ?? en.edition,
-                title: LocalizedText(zhHans: zhRule.title, en: rule.title),
-                text: LocalizedText(zhHans: plainText(zhRule.body, zh), en: plainText(rule.body, en)),
+                id: id, chapter: chapter.id, section: rule.section, scope: chapter.part, kind: rule.kind,
+                status: rule.status ?? chapter.status, edition: rule.edition ?? chapter.edition,
+                title: each { ruleVersions[$0]!.title }!,
+                text: each { plainText(ruleVersions[$0]!.body, versions[$0]!) }!,
                 url: localized { SiteURLs.path(of: .rule(id), in: $0) },
                 related: links.ruleReferences[id] ?? [], replacedBy: rule.replacedBy,
                 // A rule of a legacy chapter carries the chapter's note on what replaced it.
-                note: (rule.note ?? (rule.status == nil ? en.legacyNote : nil)).flatMap { note in
-                    (zhRule.note ?? (zhRule.status == nil ? zh.legacyNote : nil)).map { LocalizedText(zhHans: $0, en: note) }
+                note: each { language in
+                    let version = ruleVersions[language]!
+                    return version.note ?? (version.status == nil ? versions[language]!.legacyNote : nil)
                 },
-                translation: TranslationState(
-                    zhHans: freshness.isOutdated(id, in: .zhHans) ? .outdated : .current,
-                    en: freshness.isOutdated(id, in: .en) ? .outdated : .current)))
+                translation: TranslationState(Dictionary(uniqueKeysWithValues: handbook.languages.all.map {
+                    ($0, freshness.isOutdated(id, in: $0) ? Freshness.outdated : .current)
+                }))))
         }
-        return (chapter, rules)
+        return (entry, rules)
+    }
+
+    /// A value in every language; nil when one has none.
+    private func each<Value: Codable & Sendable & Equatable>(_ value: (Language) -> Value?) -> PerLanguage<Value>? {
+        var values: [Language: Value] = [:]
+        for language in handbook.languages.all {
+            guard let found = value(language) else { return nil }
+            values[language] = found
+        }
+        return PerLanguage(values)
     }
 
     private func localized(_ make: (Language) -> String) -> LocalizedText {
-        LocalizedText(zhHans: make(.zhHans), en: make(.en))
+        each(make)!
     }
 
     func plainText(_ blocks: [MarkdownBlock], _ chapter: Chapter) -> String {

@@ -42,17 +42,17 @@ struct SiteRenderer {
         self.htmlMemo = htmlMemo
         self.pageMemo = pageMemo
         self.navigation = navigation ?? NavigationCache(handbook: index.handbook, templates: templates)
-        readingOrder = Language.allCases.reduce(into: [:]) { order, language in
+        readingOrder = index.handbook.languages.all.reduce(into: [:]) { order, language in
             order[language] = Dictionary(uniqueKeysWithValues: index.handbook.chapters(in: language).enumerated().map { ($1.id, $0) })
         }
         let uiTables = templates.strings.mapValues(UIStringTable.init)
         self.uiTables = uiTables
         var folders: [String: SharedView<FolderView>] = [:]
-        for language in Language.allCases {
+        for language in index.handbook.languages.all {
             // Every page of a language lives in `<lang>/` or `<lang>/<part>/`.
             for page in [SiteURLs.home(language)] + index.handbook.parts(in: language).map({ SiteURLs.part($0.id, language) }) {
                 folders[SiteURLs.folder(of: page)] = SharedView(
-                    Self.folderView(page: page, language: language, strings: templates.strings, ui: uiTables[language]!),
+                    Self.folderView(page: page, language: language, ui: uiTables[language]!),
                     sharedByPages: true)
             }
         }
@@ -63,13 +63,13 @@ struct SiteRenderer {
     /// Each chapter's place in its language's reading order, for the pager.
     private let readingOrder: [Language: [String: Int]]
 
-    /// Every chapter of both languages, in the order their pages are listed.
-    var chapters: [Chapter] { Language.allCases.flatMap { handbook.chapters(in: $0) } }
+    /// Every chapter of every language, in the order their pages are listed.
+    var chapters: [Chapter] { handbook.languages.all.flatMap { handbook.chapters(in: $0) } }
 
     /// The pages other than chapters, and the assets.
     func fixedPages() -> [OutputFile] {
         var files: [OutputFile] = []
-        for language in Language.allCases {
+        for language in handbook.languages.all {
             files.append(homePage(language))
             files.append(glossaryPage(language))
             files.append(searchPage(language))
@@ -94,8 +94,7 @@ struct SiteRenderer {
     }
 
     /// What every page of `page`'s folder shows alike.
-    private static func folderView(page: String, language: Language, strings: [Language: UIStrings],
-                                   ui: UIStringTable) -> FolderView {
+    private static func folderView(page: String, language: Language, ui: UIStringTable) -> FolderView {
         let rel = { (path: String) in SiteURLs.relative(path, from: page) }
         return FolderView(
             stylesheet: rel(SiteURLs.asset("style.css")), script: rel(SiteURLs.asset("site.js")),
@@ -103,34 +102,39 @@ struct SiteRenderer {
             glossaryHref: rel(SiteURLs.glossary(language)), changelogHref: rel(SiteURLs.changelog(language)),
             searchHref: rel(SiteURLs.search(language)), rootHref: rel(SiteURLs.root),
             rootPrefix: String(repeating: "../", count: page.split(separator: "/").count - 1),
-            searchScript: rel(SiteURLs.asset("search.js")), otherLanguage: language.other.rawValue,
-            otherLanguageName: strings[language.other]!.languageName, ui: ui)
+            searchScript: rel(SiteURLs.asset("search.js")), ui: ui)
     }
 
     /// One folder view per folder, made once.
     private let folders: [String: SharedView<FolderView>]
 
-    private func layout(_ language: Language, page: String, otherPage: String, kind: String, title: String,
+    /// Links from `page` to the page `pageIn` gives in each of `languages`, named in its language.
+    private func languageLinks(_ languages: [Language], to pageIn: (Language) -> String, from page: String)
+        -> [LanguageLinkView] {
+        languages.map {
+            LanguageLinkView(hreflang: $0.tag, name: strings($0).languageName, href: SiteURLs.relative(pageIn($0), from: page))
+        }
+    }
+
+    /// `pageIn` gives the path of the same page in any language.
+    private func layout(_ language: Language, page: String, pageIn: (Language) -> String, kind: String, title: String,
                         description: String, breadcrumbs: [LinkView], currentPart: String? = nil,
                         currentChapter: String? = nil) -> LayoutView {
         let ui = strings(language)
         let rel = { (path: String) in SiteURLs.relative(path, from: page) }
-        let zhPath = language == .zhHans ? page : otherPage
-        let enPath = language == .en ? page : otherPage
         let nav = navigation.html(language: language, page: page, currentPart: currentPart,
                                   currentChapter: currentChapter)
         let folder = folders[SiteURLs.folder(of: page)]
-            ?? SharedView(Self.folderView(page: page, language: language, strings: templates.strings,
-                                          ui: uiTables[language]!))
+            ?? SharedView(Self.folderView(page: page, language: language, ui: uiTables[language]!))
         return LayoutView(
-            lang: language.rawValue, pageKind: kind,
+            lang: language.tag, pageKind: kind,
             documentTitle: title == ui.siteTitle ? title : "\(title) · \(ui.siteTitle)",
             description: description,
-            languageSwitch: AlternateView(hreflang: language.other.rawValue, href: rel(otherPage)),
-            alternates: [
-                AlternateView(hreflang: Language.zhHans.rawValue, href: absolute(zhPath) ?? rel(zhPath)),
-                AlternateView(hreflang: Language.en.rawValue, href: absolute(enPath) ?? rel(enPath)),
-            ],
+            languageSwitch: languageLinks(handbook.languages.others(than: language), to: pageIn, from: page),
+            alternates: handbook.languages.all.map { other in
+                let path = pageIn(other)
+                return AlternateView(hreflang: other.tag, href: absolute(path) ?? rel(path))
+            },
             navHTML: nav, breadcrumbs: breadcrumbs, hasBreadcrumbs: !breadcrumbs.isEmpty, folder: folder)
     }
 
@@ -178,7 +182,7 @@ struct SiteRenderer {
         }
         let ruleCount = handbook.chapters(in: language).reduce(0) { $0 + $1.rules.count }
         let view = HomePageView(
-            layout: layout(language, page: page, otherPage: SiteURLs.home(language.other), kind: "home",
+            layout: layout(language, page: page, pageIn: SiteURLs.home, kind: "home",
                            title: ui.siteTitle, description: ui.siteDescription, breadcrumbs: []),
             title: ui.siteTitle, description: ui.siteDescription, parts: parts,
             rulesCount: ui.count(ui.rulesCount, ruleCount), rulesJSONHref: rel(SiteURLs.rulesJSON))
@@ -195,7 +199,7 @@ struct SiteRenderer {
                      summary: chapter.summary, detail: ui.count(ui.rulesCount, chapter.rules.count))
         }
         let view = PartPageView(
-            layout: layout(language, page: page, otherPage: SiteURLs.part(part.id, language.other), kind: "part",
+            layout: layout(language, page: page, pageIn: { SiteURLs.part(part.id, $0) }, kind: "part",
                            title: part.title, description: part.summary,
                            breadcrumbs: [LinkView(title: ui.home, href: rel(SiteURLs.home(language)))],
                            currentPart: part.id),
@@ -229,9 +233,10 @@ struct SiteRenderer {
         let language = chapter.language
         let ui = strings(language)
         let page = SiteURLs.chapter(chapter.id, language)
-        let otherPage = SiteURLs.chapter(chapter.id, language.other)
         let rel = { (path: String) in SiteURLs.relative(path, from: page) }
-        let otherHref = rel(otherPage)
+        let pageIn = { (language: Language) in SiteURLs.chapter(chapter.id, language) }
+        let otherLanguages = languageLinks(handbook.languages.others(than: language), to: pageIn, from: page)
+        let counterparts = languageLinks(handbook.languages.counterparts(of: language), to: pageIn, from: page)
         let renderer = linkRenderer(language, page: page, chapter: chapter)
         // The HTML of each block: a Markdown block's, a section's title, a rule's body.
         let renderPieces = {
@@ -264,16 +269,17 @@ struct SiteRenderer {
             case .section(let section):
                 flush()
                 sectionLevel = min(section.level, 5)
+                let isOutdated = anyOutdated && freshness.isOutdated(chapter.id + "#" + section.anchor, in: language)
                 blocks.append(ChapterBlockView(section: SharedView(SectionView(
                     anchor: section.anchor, level: section.level, isSubsection: section.level > 2,
                     titleHTML: html,
-                    isOutdated: anyOutdated && freshness.isOutdated(chapter.id + "#" + section.anchor, in: language),
-                    otherLanguageHref: otherHref + "#" + section.anchor))))
+                    isOutdated: isOutdated, counterparts: isOutdated ? counterparts.map { $0.anchored(section.anchor) } : []))))
             case .rule(let rule):
                 flush()
                 let status = rule.status ?? chapter.status
                 let replacements = replacementLinks(rule, language, from: page)
                 let ruleID = chapter.ruleID(rule.localID)
+                let isOutdated = anyOutdated && freshness.isOutdated(ruleID, in: language)
                 blocks.append(ChapterBlockView(rule: SharedView(RuleView(
                     id: ruleID, anchor: rule.localID, kind: rule.kind.rawValue,
                     kindLabel: ui.kindLabel(rule.kind), title: rule.title, titleLevel: sectionLevel + 1, bodyHTML: html,
@@ -281,8 +287,8 @@ struct SiteRenderer {
                     statusLabel: status == .deprecated ? ui.deprecated : ui.legacy, note: rule.note,
                     replacements: replacements, hasReplacements: !replacements.isEmpty,
                     edition: rule.edition ?? chapter.edition,
-                    isOutdated: anyOutdated && freshness.isOutdated(ruleID, in: language),
-                    otherLanguageHref: otherHref + "#" + rule.localID))))
+                    isOutdated: isOutdated, otherLanguages: otherLanguages.map { $0.anchored(rule.localID) },
+                    counterparts: isOutdated ? counterparts.map { $0.anchored(rule.localID) } : []))))
             }
         }
         flush()
@@ -303,14 +309,14 @@ struct SiteRenderer {
         }
         let part = handbook.part(chapter.part, in: language)
         let view = ChapterPageView(
-            layout: layout(language, page: page, otherPage: otherPage, kind: "chapter", title: chapter.title,
+            layout: layout(language, page: page, pageIn: pageIn, kind: "chapter", title: chapter.title,
                            description: chapter.summary,
                            breadcrumbs: [LinkView(title: ui.home, href: rel(SiteURLs.home(language)))]
                                + (part.map { [LinkView(title: $0.title, href: rel(SiteURLs.part($0.id, language)))] } ?? []),
                            currentPart: chapter.part, currentChapter: chapter.id),
             id: chapter.id, title: chapter.title, summary: chapter.summary, edition: chapter.edition,
             isLegacy: chapter.status == .legacy, legacyNote: chapter.legacyNote ?? "",
-            isOpeningOutdated: freshness.isOutdated(chapter.id, in: language), otherLanguageHref: otherHref,
+            isOpeningOutdated: freshness.isOutdated(chapter.id, in: language), counterparts: counterparts,
             rulesCount: ui.count(ui.rulesCount, chapter.rules.count), blocks: blocks, toc: toc,
             hasTOC: !toc.isEmpty, related: related, hasRelated: !related.isEmpty, backlinks: backlinks,
             hasBacklinks: !backlinks.isEmpty, previous: neighbour(-1), next: neighbour(1))
@@ -330,7 +336,7 @@ struct SiteRenderer {
                 note: entry.note?[language] ?? "")
         }
         let view = GlossaryPageView(
-            layout: layout(language, page: page, otherPage: SiteURLs.glossary(language.other), kind: "glossary",
+            layout: layout(language, page: page, pageIn: SiteURLs.glossary, kind: "glossary",
                            title: ui.glossary, description: ui.glossaryIntro,
                            breadcrumbs: [LinkView(title: ui.home, href: SiteURLs.relative(SiteURLs.home(language), from: page))]),
             title: ui.glossary, intro: ui.glossaryIntro, entries: entries)
@@ -371,7 +377,7 @@ struct SiteRenderer {
             let count = release.initial == true
                 ? ui.count(ui.initialRelease, handbook.chapters(in: language).reduce(0) { $0 + $1.rules.count })
                 : nil
-            let summary = [release.summary?[language.rawValue], count].compactMap { $0 }.joined(separator: " ")
+            let summary = [release.summary?[language.tag], count].compactMap { $0 }.joined(separator: " ")
             releases.append(ReleaseView(
                 anchor: "v" + release.version.replacingOccurrences(of: ".", with: "-"), heading: release.version,
                 date: release.date, summary: summary.isEmpty ? nil : summary,
@@ -379,7 +385,7 @@ struct SiteRenderer {
                                deprecated: release.deprecated ?? [])))
         }
         let view = ChangelogPageView(
-            layout: layout(language, page: page, otherPage: SiteURLs.changelog(language.other), kind: "changelog",
+            layout: layout(language, page: page, pageIn: SiteURLs.changelog, kind: "changelog",
                            title: ui.changelog, description: ui.changelogIntro,
                            breadcrumbs: [LinkView(title: ui.home, href: rel(SiteURLs.home(language)))]),
             title: ui.changelog, intro: ui.changelogIntro, releases: releases)
@@ -390,7 +396,7 @@ struct SiteRenderer {
         let ui = strings(language)
         let page = SiteURLs.search(language)
         let view = SearchPageView(
-            layout: layout(language, page: page, otherPage: SiteURLs.search(language.other), kind: "search",
+            layout: layout(language, page: page, pageIn: SiteURLs.search, kind: "search",
                            title: ui.search, description: ui.searchHint,
                            breadcrumbs: [LinkView(title: ui.home, href: SiteURLs.relative(SiteURLs.home(language), from: page))]),
             title: ui.search)
@@ -402,8 +408,8 @@ struct SiteRenderer {
         // The 404 page is served at any depth; only an absolute base URL makes its links work everywhere.
         let href = { (path: String) in notFound ? (absolute(path) ?? path) : path }
         let view = RootPageView(
-            languages: Language.allCases.map { language in
-                RootLanguageView(lang: language.rawValue, name: strings(language).languageName,
+            languages: handbook.languages.all.map { language in
+                RootLanguageView(lang: language.tag, name: strings(language).languageName,
                                  href: href(SiteURLs.home(language)), siteTitle: strings(language).siteTitle)
             },
             stylesheet: href(SiteURLs.asset("style.css")), script: href(SiteURLs.asset("site.js")),

@@ -3,13 +3,13 @@ import Foundation
 /// The one place that knows where every page lives in the site. Paths are relative to the site
 /// root and never start with `/`, so the site works from `file://` and under any sub-path.
 public enum SiteURLs {
-    public static func home(_ language: Language) -> String { "\(language.folder)/index.html" }
-    public static func part(_ id: String, _ language: Language) -> String { "\(language.folder)/\(id)/index.html" }
-    public static func chapter(_ id: String, _ language: Language) -> String { "\(language.folder)/\(id).html" }
-    public static func glossary(_ language: Language) -> String { "\(language.folder)/glossary.html" }
-    public static func search(_ language: Language) -> String { "\(language.folder)/search.html" }
-    public static func changelog(_ language: Language) -> String { "\(language.folder)/changelog.html" }
-    public static func searchIndex(_ language: Language) -> String { "\(language.folder)/search-index.js" }
+    public static func home(_ language: Language) -> String { "\(language.code)/index.html" }
+    public static func part(_ id: String, _ language: Language) -> String { "\(language.code)/\(id)/index.html" }
+    public static func chapter(_ id: String, _ language: Language) -> String { "\(language.code)/\(id).html" }
+    public static func glossary(_ language: Language) -> String { "\(language.code)/glossary.html" }
+    public static func search(_ language: Language) -> String { "\(language.code)/search.html" }
+    public static func changelog(_ language: Language) -> String { "\(language.code)/changelog.html" }
+    public static func searchIndex(_ language: Language) -> String { "\(language.code)/search-index.js" }
     public static let root = "index.html"
     public static let notFound = "404.html"
     public static let rulesJSON = "rules.json"
@@ -24,7 +24,7 @@ public enum SiteURLs {
         case .rule(let ruleID):
             // `part.chapter.local-id` becomes `folder/part/chapter.html#local-id`: written into
             // one string, the dots found on bytes.
-            let folder = language.folder.utf8
+            let folder = language.code.utf8
             let id = ruleID.utf8
             guard let first = id.firstIndex(of: UInt8(ascii: ".")),
                   let second = id[id.index(after: first)...].firstIndex(of: UInt8(ascii: "."))

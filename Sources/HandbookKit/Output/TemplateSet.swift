@@ -13,7 +13,9 @@ public struct TemplateSet: Sendable {
     /// Asset file name → bytes, sorted by name when written.
     var assets: [String: Data]
 
-    public static func load(from directory: URL, displayRoot: String, log: inout DiagnosticLog) -> TemplateSet? {
+    /// Reads the templates, and the interface strings of each of `languages`.
+    public static func load(from directory: URL, displayRoot: String, languages: HandbookLanguages = .standard,
+                            log: inout DiagnosticLog) -> TemplateSet? {
         guard ContentDiscovery.kind(of: directory) == .directory else {
             log.error("templates folder '\(displayRoot)' does not exist or is not a folder", at: nil)
             return nil
@@ -43,9 +45,9 @@ public struct TemplateSet: Sendable {
             ok = false
         }
         var strings: [Language: UIStrings] = [:]
-        for language in Language.allCases {
-            let url = directory.appendingPathComponent("i18n/\(language.folder).yaml")
-            if let loaded = UIStrings.load(from: url, displayPath: "\(displayRoot)/i18n/\(language.folder).yaml", log: &log) {
+        for language in languages.all {
+            let url = directory.appendingPathComponent("i18n/\(language.code).yaml")
+            if let loaded = UIStrings.load(from: url, displayPath: "\(displayRoot)/i18n/\(language.code).yaml", log: &log) {
                 strings[language] = loaded
             } else {
                 ok = false

@@ -181,7 +181,7 @@ final class ChapterMemo<Value: Sendable>: @unchecked Sendable {
     private(set) var made = 0
 
     func value<Context: Equatable & Sendable>(for chapter: Chapter, context: Context, make: () -> Value) -> Value {
-        let key = chapter.language.rawValue + ":" + chapter.id
+        let key = chapter.language.tag + ":" + chapter.id
         if chapter.revision != 0, let entry = lock.withLock({ entries[key] }), entry.revision == chapter.revision,
            let previous = entry.context as? Context, previous == context {
             return entry.value
@@ -215,12 +215,12 @@ struct HandbookOutline: Equatable, Sendable {
     private var glossary: [[String]] = []
 
     init(_ handbook: Handbook) {
-        for language in Language.allCases {
+        for language in handbook.languages.all {
             for part in handbook.parts(in: language) {
-                parts.append([language.rawValue, part.id, part.title, part.summary, String(part.weight)])
+                parts.append([language.tag, part.id, part.title, part.summary, String(part.weight)])
             }
             for chapter in handbook.chapters(in: language) {
-                var entry = [language.rawValue, chapter.id, chapter.title, chapter.summary, String(chapter.weight),
+                var entry = [language.tag, chapter.id, chapter.title, chapter.summary, String(chapter.weight),
                              chapter.status.rawValue, chapter.edition, chapter.legacyNote ?? "\u{0}"] + chapter.related
                 for block in chapter.content {
                     switch block {

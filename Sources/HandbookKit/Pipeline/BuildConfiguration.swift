@@ -12,6 +12,8 @@ public struct BuildConfiguration: Sendable {
     /// The last published rules.json: ids missing from the new catalogue are errors, and the
     /// changelog page lists what changed since as "unreleased".
     public var baselinePath: String?
+    /// The handbook's languages, from `handbook.yaml`.
+    public var languages: HandbookLanguages
     /// Which renderer fills the templates; tests compare the two.
     var templateRenderer = TemplateRenderer.compiled
 
@@ -24,13 +26,14 @@ public struct BuildConfiguration: Sendable {
 
     public init(contentPath: String = "content", templatesPath: String = "templates",
                 outputPath: String = "_site", baseURL: String? = nil, openCCTable: String? = nil,
-                baselinePath: String? = nil) {
+                baselinePath: String? = nil, languages: HandbookLanguages = .standard) {
         self.contentPath = contentPath
         self.templatesPath = templatesPath
         self.outputPath = outputPath
         self.baseURL = baseURL
         self.openCCTable = openCCTable
         self.baselinePath = baselinePath
+        self.languages = languages
     }
 
     static func url(_ path: String) -> URL {

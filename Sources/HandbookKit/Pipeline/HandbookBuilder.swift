@@ -53,11 +53,12 @@ public struct HandbookBuilder: Sendable {
             var templateLog = DiagnosticLog()
             let loaded = cachedTemplates ?? TemplateSet.load(
                 from: configuration.templatesURL, displayRoot: BuildConfiguration.display(configuration.templatesPath),
-                log: &templateLog)
+                languages: configuration.languages, log: &templateLog)
             return (loaded, templateLog)
         }()
         var loader = HandbookLoader(contentDirectory: configuration.contentURL,
                                     displayRoot: BuildConfiguration.display(configuration.contentPath),
+                                    languages: configuration.languages,
                                     chapterCache: caches?.chapters)
         loader.glossaryMemo = caches?.derived.glossary
         let handbook = await loader.load(log: &log)
@@ -81,7 +82,7 @@ public struct HandbookBuilder: Sendable {
         let resolver = LinkResolver(index: index)
         let links = await LinkChecker(resolver: resolver, memo: derived?.links).check(log: &log)
         let changelog = Changelog.load(contentDirectory: configuration.contentURL, displayRoot: loader.displayRoot, log: &log)
-        changelog.checkIDs(known: { index.containsRule($0, in: .en) }, file: loader.displayRoot + "/" + Changelog.fileName, log: &log)
+        changelog.checkIDs(known: { index.containsRule($0, in: handbook.languages.source) }, file: loader.displayRoot + "/" + Changelog.fileName, log: &log)
         log.merge(await bilingual)
         let (freshness, translationLog) = await translations
         log.merge(translationLog)
@@ -138,7 +139,7 @@ public struct HandbookBuilder: Sendable {
                 var builder = searchBuilder
                 builder.ruleText = { id, language in ruleTexts[id]?[language] }
                 let searchIndexes = builder
-                return try await ParallelMap.map(Language.allCases, runLength: 1) { language -> Result<[OutputFile], any Error> in
+                return try await ParallelMap.map(handbook.languages.all, runLength: 1) { language -> Result<[OutputFile], any Error> in
                     do {
                         return .success(try await emit([OutputFile(path: SiteURLs.searchIndex(language),
                                                                    pieces: try await searchIndexes.scriptPieces(language))]))
@@ -160,7 +161,7 @@ public struct HandbookBuilder: Sendable {
                 return try await emit(try derived?.rulesJSON.value(for: catalog, make: encode) ?? encode())
             case .llmsText:
                 guard let catalog = catalogued?.catalog else { return [] }
-                let llms = LLMsTextBuilder(catalog: catalog, strings: strings, baseURL: baseURL)
+                let llms = LLMsTextBuilder(catalog: catalog, languages: handbook.languages, strings: strings, baseURL: baseURL)
                 return try await emit(derived?.llmsText.value(for: catalog) { llms.files() } ?? llms.files())
             }
         }
@@ -210,7 +211,8 @@ public struct HandbookBuilder: Sendable {
     private static func translations(_ handbook: Handbook, configuration: BuildConfiguration, displayRoot: String,
                                      memo: ChapterMemo<[TranslationUnit]>?) async -> (TranslationFreshness, DiagnosticLog) {
         var log = DiagnosticLog()
-        let lock = TranslationLock.load(contentDirectory: configuration.contentURL, displayRoot: displayRoot, log: &log)
+        let lock = TranslationLock.load(contentDirectory: configuration.contentURL, displayRoot: displayRoot,
+                                        languages: configuration.languages, log: &log)
         let freshness = await TranslationFreshness.evaluate(handbook, lock: lock, log: &log, memo: memo)
         return (freshness, log)
     }

@@ -24,7 +24,8 @@ public struct HandbookConfiguration: Sendable, Equatable {
         public var code: String
         /// The BCP 47 tag used in rules.json, `lang` and `hreflang`.
         public var tag: String
-        /// Whether the other languages are translated from this one.
+        /// Whether the other languages are translated from this one. The display name of a
+        /// language is its interface strings' `languageName` (`templates/i18n/<code>.yaml`).
         public var source: Bool?
     }
 
@@ -45,6 +46,16 @@ public struct HandbookConfiguration: Sendable, Equatable {
 
     /// The language the others are translated from.
     public var sourceLanguage: LanguageEntry? { languages.first { $0.source == true } }
+
+    /// The languages as a build uses them; the defaults while the list is invalid (`load` has
+    /// then reported why).
+    public var handbookLanguages: HandbookLanguages {
+        let all = languages.map { Language(tag: $0.tag, code: $0.code) }
+        guard let source = sourceLanguage.map({ Language(tag: $0.tag, code: $0.code) }),
+              Set(all).count == all.count, Set(all.map(\.code)).count == all.count
+        else { return .standard }
+        return HandbookLanguages(all, source: source)
+    }
 
     struct File: Decodable {
         var content: String?
@@ -111,30 +122,40 @@ public struct HandbookConfiguration: Sendable, Equatable {
         return configuration
     }
 
-    /// The generator builds the languages it has models for: each must be one of them, once,
-    /// with one source language.
+    /// Each language once, with a folder code and a BCP 47 tag; one source language; and
+    /// Simplified Chinese and English among them, which every `rules.json` carries.
     private func check(languagesAt location: SourceLocation, log: inout DiagnosticLog) {
-        let supported = Self.defaultLanguages
         for entry in languages {
-            guard let known = supported.first(where: { $0.code == entry.code }) else {
-                log.error("language '\(entry.code)' is not supported yet; the handbook is built in "
-                          + supported.map { "'\($0.code)'" }.joined(separator: " and "), at: location)
-                continue
+            if !Self.isSimpleName(entry.code, firstPartLetters: false) {
+                log.error("language code '\(entry.code)' must be letters and digits, parts joined by '-' (it names a folder)",
+                          at: location)
             }
-            if entry.tag != known.tag {
-                log.error("language '\(entry.code)' is published as '\(known.tag)', not '\(entry.tag)'", at: location)
+            if !Self.isSimpleName(entry.tag, firstPartLetters: true) {
+                log.error("language '\(entry.code)': '\(entry.tag)' is not a BCP 47 tag such as 'zh-Hant' or 'en'", at: location)
             }
         }
         for code in Set(languages.map(\.code)) where languages.count(where: { $0.code == code }) > 1 {
             log.error("language '\(code)' is listed twice", at: location)
         }
+        for tag in Set(languages.map(\.tag)) where languages.count(where: { $0.tag == tag }) > 1 {
+            log.error("the tag '\(tag)' is given to two languages", at: location)
+        }
         if languages.count(where: { $0.source == true }) != 1 {
             log.error("exactly one language must be the source ('source: true')", at: location)
         }
-        for entry in supported where !languages.contains(where: { $0.code == entry.code }) {
-            log.error("language '\(entry.code)' is missing: every language the content is written in must be listed",
-                      at: location)
+        for required in HandbookLanguages.standard.all where !languages.contains(where: { $0.tag == required.tag }) {
+            log.error("language '\(required.code)' is missing: every rules.json carries '\(required.tag)', so list "
+                      + "{code: \(required.code), tag: \(required.tag)}", at: location)
         }
+    }
+
+    /// ASCII letters and digits in parts joined by single hyphens; a tag's first part (the
+    /// language subtag) is two to eight letters.
+    private static func isSimpleName(_ name: String, firstPartLetters: Bool) -> Bool {
+        let parts = name.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.allSatisfy({ !$0.isEmpty && $0.count <= 8 && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+        else { return false }
+        return !firstPartLetters || (parts[0].count >= 2 && parts[0].allSatisfy(\.isLetter))
     }
 
     private static func describe(_ error: Error) -> String {

@@ -1,24 +1,24 @@
-/// Checks that the two languages describe one handbook: the same parts, chapters, sections and
-/// rules, with the same language-independent values.
+/// Checks that every translation describes the same handbook as the source language: the same
+/// parts, chapters, sections and rules, with the same language-independent values.
 struct BilingualValidator {
     let handbook: Handbook
 
     func validate(log: inout DiagnosticLog) async {
-        let (zh, en) = (Language.zhHans, Language.en)
+        let source = handbook.languages.source
         checkParts(log: &log)
-        let zhChapters = Dictionary(handbook.chapters(in: zh).map { ($0.id, $0) }) { a, _ in a }
-        let enChapters = Dictionary(handbook.chapters(in: en).map { ($0.id, $0) }) { a, _ in a }
-        for language in Language.allCases {
-            let mine = language == zh ? zhChapters : enChapters
-            let theirs = language == zh ? enChapters : zhChapters
-            for id in mine.keys.sorted() where theirs[id] == nil {
-                let chapter = mine[id]!
-                log.error("chapter '\(id)' has no \(name(language.other)) version; add content/\(language.other.folder)/\(id).md",
-                          at: chapter.source)
+        let sourceChapters = Dictionary(handbook.chapters(in: source).map { ($0.id, $0) }) { a, _ in a }
+        var pairs: [(Chapter, Chapter)] = []
+        for translation in handbook.languages.translations {
+            let chapters = Dictionary(handbook.chapters(in: translation).map { ($0.id, $0) }) { a, _ in a }
+            for (mine, theirs, language) in [(sourceChapters, chapters, translation), (chapters, sourceChapters, source)] {
+                for id in mine.keys.sorted() where theirs[id] == nil {
+                    log.error("chapter '\(id)' has no \(language.diagnosticName) version; add content/\(language.code)/\(id).md",
+                              at: mine[id]!.source)
+                }
             }
+            pairs += sourceChapters.keys.sorted().compactMap { id in sourceChapters[id].flatMap { a in chapters[id].map { (a, $0) } } }
         }
         // Each pair of chapters is compared on its own: on all cores.
-        let pairs = zhChapters.keys.sorted().compactMap { id in zhChapters[id].flatMap { a in enChapters[id].map { (a, $0) } } }
         for pairLog in await ParallelMap.map(pairs, { a, b in
             var pairLog = DiagnosticLog()
             compare(a, b, log: &pairLog)
@@ -28,73 +28,73 @@ struct BilingualValidator {
         }
     }
 
-    private func name(_ language: Language) -> String {
-        language == .zhHans ? "Chinese" : "English"
-    }
-
     private func checkParts(log: inout DiagnosticLog) {
-        for language in Language.allCases {
-            let others = Set(handbook.parts(in: language.other).map(\.id))
-            for part in handbook.parts(in: language) where !others.contains(part.id) {
-                log.error("part '\(part.id)' has no \(name(language.other)) version; add content/\(language.other.folder)/\(part.id)/_index.md",
-                          at: part.source)
+        let source = handbook.languages.source
+        for translation in handbook.languages.translations {
+            for (mine, other) in [(source, translation), (translation, source)] {
+                let others = Set(handbook.parts(in: other).map(\.id))
+                for part in handbook.parts(in: mine) where !others.contains(part.id) {
+                    log.error("part '\(part.id)' has no \(other.diagnosticName) version; add content/\(other.code)/\(part.id)/_index.md",
+                              at: part.source)
+                }
+            }
+            for part in handbook.parts(in: translation) {
+                guard let other = handbook.part(part.id, in: source), other.weight != part.weight else { continue }
+                log.error("part '\(part.id)' has weight \(part.weight) here but \(other.weight) in \(source.diagnosticName); weights must match",
+                          at: part.source, notes: [.note("\(source.diagnosticName) version", at: other.source)])
             }
         }
-        for part in handbook.parts(in: .en) {
-            guard let other = handbook.part(part.id, in: .zhHans), other.weight != part.weight else { continue }
-            log.error("part '\(part.id)' has weight \(part.weight) here but \(other.weight) in Chinese; weights must match",
-                      at: part.source, notes: [.note("Chinese version", at: other.source)])
-        }
     }
 
-    /// Pairs the items (sections, rules) of a chapter's two versions by key, in the English
-    /// order, reporting each one the other version lacks. Nearly always both list the same keys
-    /// in the same order: then they are paired side by side, without a table per chapter (four
-    /// tables per chapter made the checks 7 % slower); by table otherwise, the first item of a
-    /// key counting.
-    private func matchVersions<Item>(_ zhItems: [Item], _ enItems: [Item], _ zh: Chapter, _ en: Chapter,
+    /// Pairs the items (sections, rules) of a chapter's source and translated versions by key,
+    /// in the translation's order, reporting each one the other version lacks. Nearly always
+    /// both list the same keys in the same order: then they are paired side by side, without a
+    /// table per chapter (four tables per chapter made the checks 7 % slower); by table
+    /// otherwise, the first item of a key counting.
+    private func matchVersions<Item>(_ sourceItems: [Item], _ translatedItems: [Item], _ source: Chapter, _ translated: Chapter,
                                      log: inout DiagnosticLog, key: (Item) -> String,
-                                     describe: (Item) -> (String, SourceLocation)) -> [(zh: Item, en: Item)] {
-        if zhItems.elementsEqual(enItems, by: { key($0) == key($1) }) { return Array(zip(zhItems, enItems)) }
-        let zhByKey = Dictionary(zhItems.map { (key($0), $0) }) { a, _ in a }
-        let enByKey = Dictionary(enItems.map { (key($0), $0) }) { a, _ in a }
-        for (mine, theirs, other) in [(zhItems, enByKey, en), (enItems, zhByKey, zh)] {
+                                     describe: (Item) -> (String, SourceLocation)) -> [(source: Item, translated: Item)] {
+        if sourceItems.elementsEqual(translatedItems, by: { key($0) == key($1) }) { return Array(zip(sourceItems, translatedItems)) }
+        let sourceByKey = Dictionary(sourceItems.map { (key($0), $0) }) { a, _ in a }
+        let translatedByKey = Dictionary(translatedItems.map { (key($0), $0) }) { a, _ in a }
+        for (mine, theirs, other) in [(sourceItems, translatedByKey, translated), (translatedItems, sourceByKey, source)] {
             for item in mine where theirs[key(item)] == nil {
                 let (what, location) = describe(item)
-                log.error("\(what) is missing from the \(name(other.language)) version",
-                          at: location, notes: [.note("\(name(other.language)) version", at: other.source)])
+                log.error("\(what) is missing from the \(other.language.diagnosticName) version",
+                          at: location, notes: [.note("\(other.language.diagnosticName) version", at: other.source)])
             }
         }
-        return enItems.compactMap { item in zhByKey[key(item)].map { ($0, item) } }
+        return translatedItems.compactMap { item in sourceByKey[key(item)].map { ($0, item) } }
     }
 
-    private func compare(_ zh: Chapter, _ en: Chapter, log: inout DiagnosticLog) {
+    private func compare(_ source: Chapter, _ translated: Chapter, log: inout DiagnosticLog) {
+        let sourceName = source.language.diagnosticName
         func mismatch(_ key: String, _ a: String, _ b: String) {
             guard a != b else { return }
-            let at = en.metadataLocation(of: key) ?? en.source
-            log.error("'\(key)' is '\(b)' here but '\(a)' in the Chinese version; it must be the same in both languages",
-                      at: at, notes: [.note("Chinese version", at: zh.metadataLocation(of: key) ?? zh.source)])
+            let at = translated.metadataLocation(of: key) ?? translated.source
+            log.error("'\(key)' is '\(b)' here but '\(a)' in the \(sourceName) version; it must be the same in both languages",
+                      at: at, notes: [.note("\(sourceName) version", at: source.metadataLocation(of: key) ?? source.source)])
         }
-        mismatch("weight", String(zh.weight), String(en.weight))
-        mismatch("edition", zh.edition, en.edition)
-        mismatch("status", zh.status.rawValue, en.status.rawValue)
-        if zh.related != en.related {
-            mismatch("related", zh.related.sorted().joined(separator: ", "), en.related.sorted().joined(separator: ", "))
+        mismatch("weight", String(source.weight), String(translated.weight))
+        mismatch("edition", source.edition, translated.edition)
+        mismatch("status", source.status.rawValue, translated.status.rawValue)
+        if source.related != translated.related {
+            mismatch("related", source.related.sorted().joined(separator: ", "), translated.related.sorted().joined(separator: ", "))
         }
-        _ = matchVersions(zh.sections, en.sections, zh, en, log: &log, key: \.anchor) { section in
+        _ = matchVersions(source.sections, translated.sections, source, translated, log: &log, key: \.anchor) { section in
             ("section '#\(section.anchor)'", section.location)
         }
-        let rules = matchVersions(zh.rules, en.rules, zh, en, log: &log, key: \.localID) { rule in
+        let rules = matchVersions(source.rules, translated.rules, source, translated, log: &log, key: \.localID) { rule in
             ("rule '\(rule.localID)'", rule.location)
         }
         for (other, rule) in rules {
-            let note = { [Diagnostic.note("Chinese version", at: other.location)] }
+            let note = { [Diagnostic.note("\(sourceName) version", at: other.location)] }
             if rule.kind != other.kind {
-                log.error("rule '\(rule.localID)' is \(rule.kind.rawValue.uppercased()) here but \(other.kind.rawValue.uppercased()) in Chinese",
+                log.error("rule '\(rule.localID)' is \(rule.kind.rawValue.uppercased()) here but \(other.kind.rawValue.uppercased()) in \(sourceName)",
                           at: rule.location, notes: note())
             }
             if rule.section != other.section {
-                log.error("rule '\(rule.localID)' sits in section '\(rule.section ?? "(none)")' here but '\(other.section ?? "(none)")' in Chinese",
+                log.error("rule '\(rule.localID)' sits in section '\(rule.section ?? "(none)")' here but '\(other.section ?? "(none)")' in \(sourceName)",
                           at: rule.location, notes: note())
             }
             if rule.status != other.status || rule.edition != other.edition || rule.replacedBy != other.replacedBy {

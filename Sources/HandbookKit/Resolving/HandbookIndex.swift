@@ -5,38 +5,45 @@
 /// handbook and six tables.
 public final class HandbookIndex: Sendable {
     public let handbook: Handbook
-    /// Per language (asked for every link of every page). A rule is found by its chapter's
-    /// position and its block's, not kept as a copy. One stored table per language, not an
-    /// array of them: a table read out of an array is retained and released around every
-    /// lookup, and the two cores doing so contend for its reference count.
-    private let zhChapterList: [Chapter], enChapterList: [Chapter]
-    private let zhChaptersByID: [String: Int], enChaptersByID: [String: Int]
-    private let zhRulesByID: [String: (chapter: Int, rule: Int)], enRulesByID: [String: (chapter: Int, rule: Int)]
+    /// Per language, in `handbook.languages.all` order (asked for every link of every page). A
+    /// rule is found by its chapter's position and its block's, not kept as a copy. Each
+    /// language's tables are one object: reading one out of the array retains one reference,
+    /// not each table's.
+    private let tables: [Tables]
+    private let languages: [Language]
 
     public convenience init(_ handbook: Handbook) {
-        self.init(handbook, tables: Language.allCases.map { Self.tables(handbook.chapters(in: $0)) })
+        self.init(handbook, tables: handbook.languages.all.map { Self.tables(handbook.chapters(in: $0)) })
     }
 
     /// The same index, with each language's tables made on its own core.
     static func make(_ handbook: Handbook) async -> HandbookIndex {
-        HandbookIndex(handbook, tables: await ParallelMap.map(Language.allCases, runLength: 1) {
+        HandbookIndex(handbook, tables: await ParallelMap.map(handbook.languages.all, runLength: 1) {
             tables(handbook.chapters(in: $0))
         })
     }
 
-    private struct Tables: Sendable {
-        var list: [Chapter]
-        var chapters: [String: Int]
-        var rules: [String: (chapter: Int, rule: Int)]
+    private final class Tables: Sendable {
+        let list: [Chapter]
+        let chapters: [String: Int]
+        let rules: [String: (chapter: Int, rule: Int)]
+
+        init(list: [Chapter], chapters: [String: Int], rules: [String: (chapter: Int, rule: Int)]) {
+            self.list = list
+            self.chapters = chapters
+            self.rules = rules
+        }
     }
 
     private init(_ handbook: Handbook, tables: [Tables]) {
         self.handbook = handbook
-        // `tables` is in `Language.allCases` order.
-        precondition(Language.allCases == [.zhHans, .en] && tables.count == 2)
-        (zhChapterList, enChapterList) = (tables[0].list, tables[1].list)
-        (zhChaptersByID, enChaptersByID) = (tables[0].chapters, tables[1].chapters)
-        (zhRulesByID, enRulesByID) = (tables[0].rules, tables[1].rules)
+        self.tables = tables
+        languages = handbook.languages.all
+    }
+
+    /// A language's tables; none for a language the handbook is not written in.
+    private func lookup(_ language: Language) -> Tables? {
+        languages.firstIndex(of: language).map { tables[$0] }
     }
 
     private static func tables(_ list: [Chapter]) -> Tables {
@@ -54,31 +61,28 @@ public final class HandbookIndex: Sendable {
     }
 
     public func chapter(_ id: String, in language: Language) -> Chapter? {
-        if language == .zhHans {
-            return zhChaptersByID[id].map { zhChapterList[$0] }
-        }
-        return enChaptersByID[id].map { enChapterList[$0] }
+        guard let tables = lookup(language) else { return nil }
+        return tables.chapters[id].map { tables.list[$0] }
     }
 
     public func rule(_ id: String, in language: Language) -> (chapter: Chapter, rule: Rule)? {
-        let found = language == .zhHans ? zhRulesByID[id] : enRulesByID[id]
-        guard let (position, block) = found else { return nil }
-        let chapter = language == .zhHans ? zhChapterList[position] : enChapterList[position]
+        guard let tables = lookup(language), let (position, block) = tables.rules[id] else { return nil }
+        let chapter = tables.list[position]
         guard case .rule(let rule) = chapter.content[block] else { return nil }
         return (chapter, rule)
     }
 
     /// Whether a rule has this id, without copying the rule.
     public func containsRule(_ id: String, in language: Language) -> Bool {
-        language == .zhHans ? zhRulesByID[id] != nil : enRulesByID[id] != nil
+        lookup(language)?.rules[id] != nil
     }
 
     public func ruleIDs(in language: Language) -> [String] {
-        (language == .zhHans ? zhRulesByID : enRulesByID).keys.sorted()
+        (lookup(language)?.rules.keys).map { $0.sorted() } ?? []
     }
 
     public func chapterIDs(in language: Language) -> [String] {
-        (language == .zhHans ? zhChaptersByID : enChaptersByID).keys.sorted()
+        (lookup(language)?.chapters.keys).map { $0.sorted() } ?? []
     }
 
     /// The title a link to `target` shows when the author gave no text.

@@ -9,7 +9,7 @@ struct LinkChecker {
         /// Per language: chapter id → ids of chapters that link to it, sorted.
         var backlinks: [Language: [String: [String]]]
         /// Rule id → ids of the rules its body links to, sorted (taken from the English text,
-        /// checked equal to the Chinese by the bilingual check of rule links below).
+        /// which every handbook has; each translation's are compared with the source's below).
         var ruleReferences: [String: [String]]
     }
 
@@ -17,7 +17,8 @@ struct LinkChecker {
         let handbook = resolver.index.handbook
         var backlinks: [Language: [String: [String]]] = [:]
         var references: [Language: [String: Set<String>]] = [:]
-        for language in Language.allCases {
+        let languages = handbook.languages
+        for language in languages.all {
             for part in handbook.parts(in: language) {
                 for block in part.body {
                     visitLinks(in: block) { link, position in
@@ -31,11 +32,11 @@ struct LinkChecker {
             }
         }
         // Each chapter's links are checked on their own, on all cores, and the findings merged.
-        let chapters = Language.allCases.flatMap { handbook.chapters(in: $0) }
+        let chapters = languages.all.flatMap { handbook.chapters(in: $0) }
         let findings = await ParallelMap.map(chapters, { chapter in memo?.value(for: chapter) { check(chapter) } ?? check(chapter) })
         for found in findings { log.merge(found.log) }
         // Each language's backlinks and rule references are gathered on a core of their own.
-        let gathered = await ParallelMap.map(Language.allCases, runLength: 1) { language in
+        let gathered = await ParallelMap.map(languages.all, runLength: 1) { language in
             var languageBacklinks: [String: Set<String>] = [:]
             var languageReferences: [String: Set<String>] = [:]
             for found in findings where found.language == language {
@@ -44,15 +45,14 @@ struct LinkChecker {
             }
             return (languageBacklinks.mapValues { $0.sorted() }, languageReferences)
         }
-        for (language, (languageBacklinks, languageReferences)) in zip(Language.allCases, gathered) {
+        for (language, (languageBacklinks, languageReferences)) in zip(languages.all, gathered) {
             if !languageBacklinks.isEmpty { backlinks[language] = languageBacklinks }
             if !languageReferences.isEmpty { references[language] = languageReferences }
         }
-        for (language, byRule) in references where language == .zhHans {
-            for (ruleID, targets) in byRule.sorted(by: { $0.key < $1.key })
-            where references[.en]?[ruleID] != targets {
-                if let (chapter, rule) = resolver.index.rule(ruleID, in: .en) {
-                    _ = chapter
+        for translation in languages.translations {
+            for (ruleID, targets) in (references[languages.source] ?? [:]).sorted(by: { $0.key < $1.key })
+            where references[translation]?[ruleID] != targets {
+                if let (_, rule) = resolver.index.rule(ruleID, in: translation) {
                     log.warning("rule '\(rule.localID)' links to different rules in the two languages",
                                 at: rule.location)
                 }
@@ -140,7 +140,7 @@ struct LinkChecker {
         switch target {
         case .rule(let id): return id
         case .chapter(let id, let anchor?):
-            guard let chapter = resolver.index.chapter(id, in: .en),
+            guard let chapter = resolver.index.chapter(id, in: resolver.index.handbook.languages.source),
                   chapter.rules.contains(where: { $0.localID == anchor }) else { return nil }
             return chapter.ruleID(anchor)
         default: return nil

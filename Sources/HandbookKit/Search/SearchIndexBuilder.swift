@@ -118,7 +118,7 @@ struct SearchIndexBuilder: Sendable {
         var synonyms: [String: String] = [:]
         for entry in handbook.glossary.entries {
             let term = entry.term(in: language)
-            let others = [entry.term(in: language.other), entry.zhHant] + entry.variants
+            let others = entry.terms(otherThan: language) + entry.variants
             let record = SearchIndex.Record(
                 kind: .term, scope: -1, title: term,
                 text: (others + [entry.note?[language] ?? ""]).filter { !$0.isEmpty }.joined(separator: " · "),
@@ -137,7 +137,7 @@ struct SearchIndexBuilder: Sendable {
         let variants = normalizer.variants.simplified.filter { used.contains($0.value) }
             .sorted { $0.key < $1.key }.map { String($0.key) + String($0.value) }.joined()
         let index = SearchIndex(
-            language: language.rawValue, scopes: parts.map { [$0.id, $0.title] }, records: records,
+            language: language.tag, scopes: parts.map { [$0.id, $0.title] }, records: records,
             variants: variants, synonyms: synonyms.sorted { $0.key < $1.key }.map { [$0.key, $0.value] })
         return (index, chapters)
     }

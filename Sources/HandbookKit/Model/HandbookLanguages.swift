@@ -1,0 +1,55 @@
+import RulesCatalog
+
+/// The languages a handbook is written in, in the order its pages and files list them, and the
+/// one the others are translated from. Read from `handbook.yaml`; every stage gets it with the
+/// handbook.
+public struct HandbookLanguages: Sendable, Equatable {
+    /// Every language, in the configured order.
+    public let all: [Language]
+    /// The language the others are translated from: each translation is checked against it.
+    public let source: Language
+
+    /// `all` must contain `source`, once each (HandbookConfiguration checks the file).
+    public init(_ all: [Language], source: Language) {
+        precondition(all.contains(source) && Set(all).count == all.count, "invalid language list")
+        self.all = all
+        self.source = source
+    }
+
+    /// Simplified Chinese, the source, and English: the handbook's languages when no
+    /// configuration names them.
+    public static let standard = HandbookLanguages([.zhHans, .en], source: .zhHans)
+
+    /// The tag of Traditional Chinese, whose glossary terms the glossary itself carries.
+    static let traditionalChineseTag = "zh-Hant"
+
+    /// Every language but the source.
+    public var translations: [Language] { all.filter { $0 != source } }
+
+    /// The languages other than `language`, in order: the language switch.
+    public func others(than language: Language) -> [Language] { all.filter { $0 != language } }
+
+    /// The languages `language`'s text is compared with: the source for a translation, every
+    /// translation for the source.
+    public func counterparts(of language: Language) -> [Language] {
+        language == source ? translations : [source]
+    }
+
+    /// The language with this folder code.
+    public func language(code: String) -> Language? { all.first { $0.code == code } }
+
+    /// The language with this tag.
+    public func language(tag: String) -> Language? { all.first { $0.tag == tag } }
+}
+
+extension Language {
+    /// How diagnostics name the language: "Chinese" and "English" for the handbook's first two,
+    /// the tag for any other.
+    var diagnosticName: String {
+        switch self {
+        case .zhHans: "Chinese"
+        case .en: "English"
+        default: tag
+        }
+    }
+}
