@@ -70,6 +70,40 @@ import Testing
         }
     }
 
+    /// With a third language, each translation is compared with the source: a change to the
+    /// source marks every translation, a change to one translation marks the source alone.
+    @Test func eachTranslationIsComparedWithTheSource() async throws {
+        let fixture = try FixtureHandbook.threeLanguages()
+        let traditional = Language(tag: "zh-Hant")
+        func accept() async throws {
+            let outcome = await HandbookBuilder(configuration: fixture.configuration).check()
+            #expect(outcome.succeeded)
+            let lock = try TranslationLock().accepting(nil, from: outcome.freshness)
+            try fixture.write(TranslationLock.fileName, lock.serialized(languages: fixture.languages))
+        }
+        try await accept()
+        #expect(try fixture.read(TranslationLock.fileName).contains(
+            try #require(try Regex("\ncontrols.buttons.verb-titles zh-Hans=[0-9a-f]{16} en=[0-9a-f]{16} zh-Hant=[0-9a-f]{16}\n"))))
+
+        try fixture.edit("zh/controls/buttons.md", replacing: "例如“发送”", with: "例如“发送”或“删除”")
+        var outcome = await fixture.build()
+        #expect(outcome.freshness.outdated["controls.buttons.verb-titles"] == [.en, traditional])
+        #expect(fixture.lines(outcome).contains { $0.hasPrefix("content/zh-Hant/controls/buttons.md:17:1: warning: the Chinese text of rule 'verb-titles' changed since the zh-Hant was last reviewed") })
+        #expect(try catalog(fixture).rule(withID: "controls.buttons.verb-titles")?.translation
+                == TranslationState([.zhHans: .current, .en: .outdated, traditional: .outdated]))
+
+        try await accept()
+        try fixture.edit("zh-Hant/controls/buttons.md", replacing: "例如「傳送」", with: "例如「傳送」或「刪除」")
+        outcome = await fixture.build()
+        #expect(outcome.freshness.outdated["controls.buttons.verb-titles"] == [.zhHans])
+        #expect(fixture.lines(outcome).contains { $0.hasPrefix("content/zh/controls/buttons.md:17:1: warning: the zh-Hant text of rule 'verb-titles' changed since the Chinese was last reviewed") })
+        // The source's notice links to the translation that changed, not to the one in step.
+        let zhPage = try String(contentsOf: fixture.output.appendingPathComponent("zh/controls/buttons.html"), encoding: .utf8)
+        let notice = try #require(zhPage.range(of: "<p class=\"rule-notice outdated\"").map { String(zhPage[$0.lowerBound...].prefix { $0 != "\n" }) })
+        #expect(notice.contains("href=\"../../zh-Hant/controls/buttons.html#verb-titles\""))
+        #expect(!notice.contains("../../en/"))
+    }
+
     @Test func malformedLockLineIsAnError() async throws {
         let fixture = try await acceptedFixture()
         try fixture.write(TranslationLock.fileName, "controls.buttons.verb-titles zh-Hans=xyz\n")

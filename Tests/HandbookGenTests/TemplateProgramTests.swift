@@ -5,8 +5,10 @@ import Testing
 
 /// Pages are rendered by `TemplateProgram`; swift-mustache's own renderer is the reference.
 @Suite struct TemplateProgramTests {
-    private func files(content: URL, templates: URL, renderer: BuildConfiguration.TemplateRenderer) async -> [String: Data] {
-        var configuration = BuildConfiguration(contentPath: content.path, templatesPath: templates.path, outputPath: "/nonexistent")
+    private func files(content: URL, templates: URL, languages: HandbookLanguages,
+                       renderer: BuildConfiguration.TemplateRenderer) async -> [String: Data] {
+        var configuration = BuildConfiguration(contentPath: content.path, templatesPath: templates.path, outputPath: "/nonexistent",
+                                               languages: languages)
         configuration.templateRenderer = renderer
         let outcome = await HandbookBuilder(configuration: configuration).check()
         #expect(outcome.succeeded, "\(outcome.diagnostics)")
@@ -20,12 +22,15 @@ import Testing
         #expect(templates.program != nil)
     }
 
-    @Test(arguments: ["fixture", "handbook"])
+    @Test(arguments: ["fixture", "handbook", "three languages"])
     func everyPageMatchesSwiftMustache(_ which: String) async throws {
-        let content = which == "fixture" ? FixtureHandbook.fixtureContent : FixtureHandbook.repoRoot.appendingPathComponent("content")
+        let threeLanguages = which == "three languages" ? try FixtureHandbook.threeLanguages() : nil
+        let content = threeLanguages?.content
+            ?? (which == "fixture" ? FixtureHandbook.fixtureContent : FixtureHandbook.repoRoot.appendingPathComponent("content"))
+        let languages = threeLanguages?.languages ?? .standard
         let templates = FixtureHandbook.repoRoot.appendingPathComponent("templates")
-        let compiled = await files(content: content, templates: templates, renderer: .compiled)
-        let reference = await files(content: content, templates: templates, renderer: .swiftMustache)
+        let compiled = await files(content: content, templates: templates, languages: languages, renderer: .compiled)
+        let reference = await files(content: content, templates: templates, languages: languages, renderer: .swiftMustache)
         #expect(compiled.count > 20)
         #expect(Set(compiled.keys) == Set(reference.keys))
         for path in compiled.keys.sorted() where compiled[path] != reference[path] {

@@ -5,6 +5,8 @@ import Testing
 /// A copy of the fixture handbook in a fresh temporary folder, with the repo's templates.
 struct FixtureHandbook {
     let root: URL
+    /// The standard two, or those of the three-language fixture's handbook.yaml.
+    var languages = HandbookLanguages.standard
 
     static var repoRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -24,6 +26,23 @@ struct FixtureHandbook {
                                          to: root.appendingPathComponent("baseline.json"))
     }
 
+    /// The fixture with a third language, Traditional Chinese (`Fixtures/handbook-zh-Hant`): its
+    /// content folder beside the other two, its translation lock, and its handbook.yaml's languages.
+    static func threeLanguages() throws -> FixtureHandbook {
+        var fixture = try FixtureHandbook()
+        let addition = repoRoot.appendingPathComponent("Tests/HandbookGenTests/Fixtures/handbook-zh-Hant")
+        try FileManager.default.copyItem(at: addition.appendingPathComponent("content/zh-Hant"),
+                                         to: fixture.content.appendingPathComponent("zh-Hant"))
+        try FileManager.default.removeItem(at: fixture.content.appendingPathComponent(TranslationLock.fileName))
+        try FileManager.default.copyItem(at: addition.appendingPathComponent("content/\(TranslationLock.fileName)"),
+                                         to: fixture.content.appendingPathComponent(TranslationLock.fileName))
+        var log = DiagnosticLog()
+        let configuration = HandbookConfiguration.load(path: addition.appendingPathComponent("handbook.yaml").path, log: &log)
+        #expect(log.diagnostics.isEmpty)
+        fixture.languages = configuration.handbookLanguages
+        return fixture
+    }
+
     var content: URL { root.appendingPathComponent("content") }
     var output: URL { root.appendingPathComponent("_site") }
 
@@ -31,7 +50,8 @@ struct FixtureHandbook {
         // The fixture's baseline differs from it in one rule's title, so the changelog has an
         // unreleased change to show.
         BuildConfiguration(contentPath: content.path, templatesPath: root.appendingPathComponent("templates").path,
-                           outputPath: output.path, baselinePath: root.appendingPathComponent("baseline.json").path)
+                           outputPath: output.path, baselinePath: root.appendingPathComponent("baseline.json").path,
+                           languages: languages)
     }
 
     func build() async -> HandbookBuilder.Outcome {

@@ -23,12 +23,23 @@ public struct TranslationFreshness: Sendable {
         }
         return all
     }
+    /// Unit key → the translations that changed while the source did not: what the source's
+    /// text lags behind.
+    private var aheadOfSource: [String: Set<Language>] = [:]
     /// The order of `UnitPrints.prints`: the source language, then the translations.
     private var languages: [Language] = []
     private var currentByChapter: [[UnitPrints]] = []
 
     public func isOutdated(_ key: String, in language: Language) -> Bool {
         outdated[key]?.contains(language) ?? false
+    }
+
+    /// The languages whose text of an outdated unit `language` lags behind, in the handbook's
+    /// order: the source, for a translation; for the source, the translations that changed.
+    func newer(_ key: String, than language: Language) -> [Language] {
+        guard let source = languages.first, isOutdated(key, in: language) else { return [] }
+        guard language == source else { return [source] }
+        return languages.filter { aheadOfSource[key]?.contains($0) ?? false }
     }
 
     static func evaluate(_ handbook: Handbook, lock: TranslationLock, log: inout DiagnosticLog,
@@ -61,7 +72,10 @@ public struct TranslationFreshness: Sendable {
         result.languages = languages
         result.currentByChapter = compared.map(\.current)
         for chapter in compared {
-            for (key, lagging) in chapter.outdated { result.outdated[key, default: []].insert(lagging) }
+            for (key, lagging, newer) in chapter.outdated {
+                result.outdated[key, default: []].insert(lagging)
+                if lagging == source { result.aheadOfSource[key, default: []].insert(newer) }
+            }
             log.merge(chapter.log)
         }
         return result
@@ -77,10 +91,10 @@ public struct TranslationFreshness: Sendable {
     /// One chapter's units in the source language and in each translation, against the lock.
     private static func compare(source: (language: Language, units: [TranslationUnit]),
                                 translations: [(language: Language, units: [TranslationUnit])], lock: TranslationLock)
-        -> (current: [UnitPrints], outdated: [(String, Language)], log: DiagnosticLog) {
+        -> (current: [UnitPrints], outdated: [(key: String, lagging: Language, newer: Language)], log: DiagnosticLog) {
         let sourceUnits = source.units
         var current = sourceUnits.map { UnitPrints(key: $0.key, prints: [$0.fingerprint] + Array(repeating: nil, count: translations.count)) }
-        var outdated: [(String, Language)] = []
+        var outdated: [(key: String, lagging: Language, newer: Language)] = []
         var log = DiagnosticLog()
         for (index, translation) in translations.enumerated() {
             let units = translation.units
@@ -108,7 +122,7 @@ public struct TranslationFreshness: Sendable {
                 guard sourceChanged != (unit.fingerprint != lockedTranslation) else { continue }  // exactly one changed
                 let (newer, lagging) = sourceChanged ? (source.language, translation.language) : (translation.language, source.language)
                 let (newerUnit, laggingUnit) = sourceChanged ? (sourceUnit, unit) : (unit, sourceUnit)
-                outdated.append((sourceUnit.key, lagging))
+                outdated.append((sourceUnit.key, lagging, newer))
                 let (newerName, laggingName) = (newer.diagnosticName, lagging.diagnosticName)
                 log.warning("the \(newerName) text of \(describe(newerUnit)) changed since the \(laggingName) was last reviewed; "
                             + "update the \(laggingName), then run `HandbookGen translations accept \(sourceUnit.key)`",

@@ -29,12 +29,6 @@ public struct HandbookLanguages: Sendable, Equatable {
     /// The languages other than `language`, in order: the language switch.
     public func others(than language: Language) -> [Language] { all.filter { $0 != language } }
 
-    /// The languages `language`'s text is compared with: the source for a translation, every
-    /// translation for the source.
-    public func counterparts(of language: Language) -> [Language] {
-        language == source ? translations : [source]
-    }
-
     /// The language with this folder code.
     public func language(code: String) -> Language? { all.first { $0.code == code } }
 

@@ -266,7 +266,7 @@ extension RuleView: TemplateFieldView {
         ("edition", { .of($0.edition) }),
         ("isOutdated", { .of($0.isOutdated) }),
         ("otherLanguages", { .of($0.otherLanguages) }),
-        ("counterparts", { .of($0.counterparts) }),
+        ("newerLanguages", { .of($0.newerLanguages) }),
     ])
 }
 
@@ -277,7 +277,7 @@ extension SectionView: TemplateFieldView {
         ("isSubsection", { .of($0.isSubsection) }),
         ("titleHTML", { .of($0.titleHTML) }),
         ("isOutdated", { .of($0.isOutdated) }),
-        ("counterparts", { .of($0.counterparts) }),
+        ("newerLanguages", { .of($0.newerLanguages) }),
     ])
 }
 
@@ -307,7 +307,7 @@ extension ChapterPageView: TemplateFieldView {
         ("isLegacy", { .of($0.isLegacy) }),
         ("legacyNote", { .of($0.legacyNote) }),
         ("isOpeningOutdated", { .of($0.isOpeningOutdated) }),
-        ("counterparts", { .of($0.counterparts) }),
+        ("newerLanguages", { .of($0.newerLanguages) }),
         ("rulesCount", { .of($0.rulesCount) }),
         ("blocks", { .of($0.blocks) }),
         ("toc", { .of($0.toc) }),

@@ -105,8 +105,8 @@ struct RuleView: Sendable, Equatable {
     var isOutdated: Bool
     /// The rule in each other language.
     var otherLanguages: [LanguageLinkView]
-    /// The rule in the languages its text is compared with, when it is outdated.
-    var counterparts: [LanguageLinkView]
+    /// The rule in the languages its text lags behind, when it is outdated.
+    var newerLanguages: [LanguageLinkView]
 }
 
 struct SectionView: Sendable, Equatable {
@@ -115,8 +115,8 @@ struct SectionView: Sendable, Equatable {
     var isSubsection: Bool
     var titleHTML: String
     var isOutdated: Bool
-    /// The section in the languages its text is compared with, when it is outdated.
-    var counterparts: [LanguageLinkView]
+    /// The section in the languages its text lags behind, when it is outdated.
+    var newerLanguages: [LanguageLinkView]
 }
 
 /// One piece of a chapter body: exactly one of the three is set. The section and rule views
@@ -142,8 +142,8 @@ struct ChapterPageView: Sendable, Equatable {
     var isLegacy: Bool
     var legacyNote: String
     var isOpeningOutdated: Bool
-    /// The page in the languages its text is compared with.
-    var counterparts: [LanguageLinkView]
+    /// The page in the languages its opening lags behind, when it is outdated.
+    var newerLanguages: [LanguageLinkView]
     var rulesCount: String
     var blocks: [ChapterBlockView]
     var toc: [TOCEntryView]

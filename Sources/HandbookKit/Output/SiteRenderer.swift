@@ -236,7 +236,11 @@ struct SiteRenderer {
         let rel = { (path: String) in SiteURLs.relative(path, from: page) }
         let pageIn = { (language: Language) in SiteURLs.chapter(chapter.id, language) }
         let otherLanguages = languageLinks(handbook.languages.others(than: language), to: pageIn, from: page)
-        let counterparts = languageLinks(handbook.languages.counterparts(of: language), to: pageIn, from: page)
+        // An outdated unit's notice links to the languages it lags behind.
+        let newer = { (key: String, anchor: String?) in
+            self.languageLinks(self.freshness.newer(key, than: language), to: pageIn, from: page)
+                .map { link in anchor.map(link.anchored) ?? link }
+        }
         let renderer = linkRenderer(language, page: page, chapter: chapter)
         // The HTML of each block: a Markdown block's, a section's title, a rule's body.
         let renderPieces = {
@@ -273,7 +277,7 @@ struct SiteRenderer {
                 blocks.append(ChapterBlockView(section: SharedView(SectionView(
                     anchor: section.anchor, level: section.level, isSubsection: section.level > 2,
                     titleHTML: html,
-                    isOutdated: isOutdated, counterparts: isOutdated ? counterparts.map { $0.anchored(section.anchor) } : []))))
+                    isOutdated: isOutdated, newerLanguages: isOutdated ? newer(chapter.id + "#" + section.anchor, section.anchor) : []))))
             case .rule(let rule):
                 flush()
                 let status = rule.status ?? chapter.status
@@ -288,7 +292,7 @@ struct SiteRenderer {
                     replacements: replacements, hasReplacements: !replacements.isEmpty,
                     edition: rule.edition ?? chapter.edition,
                     isOutdated: isOutdated, otherLanguages: otherLanguages.map { $0.anchored(rule.localID) },
-                    counterparts: isOutdated ? counterparts.map { $0.anchored(rule.localID) } : []))))
+                    newerLanguages: isOutdated ? newer(ruleID, rule.localID) : []))))
             }
         }
         flush()
@@ -316,7 +320,7 @@ struct SiteRenderer {
                            currentPart: chapter.part, currentChapter: chapter.id),
             id: chapter.id, title: chapter.title, summary: chapter.summary, edition: chapter.edition,
             isLegacy: chapter.status == .legacy, legacyNote: chapter.legacyNote ?? "",
-            isOpeningOutdated: freshness.isOutdated(chapter.id, in: language), counterparts: counterparts,
+            isOpeningOutdated: freshness.isOutdated(chapter.id, in: language), newerLanguages: newer(chapter.id, nil),
             rulesCount: ui.count(ui.rulesCount, chapter.rules.count), blocks: blocks, toc: toc,
             hasTOC: !toc.isEmpty, related: related, hasRelated: !related.isEmpty, backlinks: backlinks,
             hasBacklinks: !backlinks.isEmpty, previous: neighbour(-1), next: neighbour(1))
