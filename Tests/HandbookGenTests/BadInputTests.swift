@@ -61,6 +61,23 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("content/en/controls/buttons.md:21:1: error: rule 'long-titles' is missing from the Chinese version") })
     }
 
+    @Test func aThirdLanguageIsCheckedAgainstTheSource() async throws {
+        let fixture = try FixtureHandbook.threeLanguages()
+        try FileManager.default.removeItem(at: fixture.content.appendingPathComponent("zh-Hant/bars/toolbar.md"))
+        try fixture.edit("zh-Hant/controls/buttons.md", replacing: "weight: 10", with: "weight: 20")
+        try fixture.edit("zh-Hant/controls/buttons.md", replacing: "### 標題長度 {#title-length}", with: "### 標題長度 {#title-size}")
+        let lines = fixture.lines(await fixture.check())
+        #expect(lines.contains("content/zh/bars/toolbar.md:1:1: error: chapter 'bars/toolbar' has no zh-Hant version; add content/zh-Hant/bars/toolbar.md"))
+        #expect(lines.contains { $0.hasPrefix("content/zh-Hant/controls/buttons.md:5:9: error: 'weight' is '20' here but '10' in the Chinese version") })
+        #expect(lines.contains { $0.hasPrefix("content/zh/controls/buttons.md:24:1: error: section '#title-length' is missing from the zh-Hant version") })
+        #expect(lines.contains { $0.hasPrefix("content/zh-Hant/controls/buttons.md:24:1: error: section '#title-size' is missing from the Chinese version") })
+        // English agrees with the source: no error names it.
+        #expect(!lines.contains { $0.contains(": error: ") && $0.contains("English") })
+
+        try FileManager.default.removeItem(at: fixture.content.appendingPathComponent("zh-Hant"))
+        #expect(fixture.lines(await fixture.check()).contains { $0.hasSuffix("error: missing language folder 'content/zh-Hant'") })
+    }
+
     @Test func unresolvedCrossLinkSuggestsTheNearestID() async throws {
         let lines = try await FixtureHandbook.failingBuild { fixture in
             try fixture.edit("zh/controls/buttons.md", replacing: "[[bars/toolbar|工具栏]]", with: "[[bars/tolbar|工具栏]]")

@@ -58,6 +58,11 @@ struct FixtureHandbook {
         await HandbookBuilder(configuration: configuration).build()
     }
 
+    /// Validates without writing.
+    func check() async -> HandbookBuilder.Outcome {
+        await HandbookBuilder(configuration: configuration).check()
+    }
+
     func write(_ relativePath: String, _ text: String) throws {
         let url = content.appendingPathComponent(relativePath)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
