@@ -37,10 +37,9 @@ public struct HandbookConfiguration: Sendable, Equatable {
     public var languages: [LanguageEntry] = Self.defaultLanguages
 
     /// The handbook's languages when no configuration names them.
-    public static let defaultLanguages = [
-        LanguageEntry(code: "zh", tag: "zh-Hans", source: true),
-        LanguageEntry(code: "en", tag: "en", source: nil),
-    ]
+    public static let defaultLanguages = HandbookLanguages.standard.all.map {
+        LanguageEntry(code: $0.code, tag: $0.tag, source: $0 == HandbookLanguages.standard.source ? true : nil)
+    }
 
     public init() {}
 
