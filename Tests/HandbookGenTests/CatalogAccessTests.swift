@@ -24,6 +24,19 @@ import MCP
         #expect(catalog.schemaVersion == Catalog.currentSchemaVersion)
     }
 
+    @Test func aUserTagMeansTheClosestCataloguedLanguage() {
+        let matches = { (catalog: Catalog, tag: String) in catalog.language(matching: tag)?.tag }
+        for (tag, expected) in [("zh", "zh-Hans"), ("zh-CN", "zh-Hans"), ("zh-TW", "zh-Hans"), ("EN-us", "en"), ("fr", nil)] {
+            #expect(matches(catalog, tag) == expected, "\(tag)")
+        }
+        var three = catalog
+        three.languages.append("zh-Hant")
+        for (tag, expected) in [("zh", "zh-Hans"), ("zh-hans-CN", "zh-Hans"), ("zh-TW", "zh-Hant"), ("zh-hant", "zh-Hant"),
+                                ("zh-Hant-HK", "zh-Hant"), ("en", "en")] {
+            #expect(matches(three, tag) == expected, "\(tag)")
+        }
+    }
+
     @Test func everyFieldTheSchemaRequiresIsWritten() async throws {
         // The schema's `required` lists, checked against the keys the Codable types produce.
         let schema = try #require(try JSONSerialization.jsonObject(with: Catalog.schema) as? [String: Any])

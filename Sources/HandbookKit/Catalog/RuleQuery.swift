@@ -93,11 +93,20 @@ public enum Permalink {
 
 extension Catalog {
     /// The catalogued language a user means by `userTag`: its tag in any case (`zh-hant`), or
-    /// else the first whose language subtag is the same (`zh`, `zh-CN` → `zh-Hans`; `en-US` → `en`).
+    /// else the first with the same language subtag and script, a Chinese region standing for
+    /// its script (`zh-TW` → `zh-Hant` when catalogued), or else the first with the same
+    /// language subtag (`zh`, `zh-CN` → `zh-Hans`; `en-US` → `en`).
     public func language(matching userTag: String) -> Language? {
-        let lower = userTag.lowercased()
-        let primary = { (tag: String) in tag.lowercased().split(separator: "-").first.map(String.init) ?? "" }
-        let tag = languages.first { $0.lowercased() == lower } ?? languages.first { primary($0) == primary(lower) }
+        func subtags(_ tag: String) -> (language: String, script: String?) {
+            let parts = tag.lowercased().split(separator: "-").map(String.init)
+            let script = parts.dropFirst().first { $0.count == 4 }
+                ?? parts.dropFirst().first.flatMap { ["tw": "hant", "hk": "hant", "mo": "hant", "cn": "hans", "sg": "hans"][$0] }
+            return (parts.first ?? "", script)
+        }
+        let wanted = subtags(userTag)
+        let tag = languages.first { $0.lowercased() == userTag.lowercased() }
+            ?? languages.first { wanted.script != nil && subtags($0) == wanted }
+            ?? languages.first { subtags($0).language == wanted.language }
         return tag.map { Language(tag: $0) }
     }
 
