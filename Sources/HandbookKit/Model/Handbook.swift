@@ -241,12 +241,15 @@ public struct GlossaryEntry: Sendable {
     public var avoid: [Language: [String]] = [:]
     public var location: SourceLocation
 
+    /// The tag of the language of `zhHant`.
+    static let traditionalChineseTag = "zh-Hant"
+
     /// The term in `language`: the glossary gives Simplified and Traditional Chinese and
     /// English; any other language shows the English term.
     public func term(in language: Language) -> String {
         switch language.tag {
         case Language.zhHans.tag: zh
-        case HandbookLanguages.traditionalChineseTag: zhHant
+        case Self.traditionalChineseTag: zhHant
         default: en
         }
     }
@@ -256,7 +259,7 @@ public struct GlossaryEntry: Sendable {
     public func terms(otherThan language: Language) -> [String] {
         switch language.tag {
         case Language.zhHans.tag: [en, zhHant]
-        case HandbookLanguages.traditionalChineseTag: [zh, en]
+        case Self.traditionalChineseTag: [zh, en]
         default: [zh, zhHant]
         }
     }

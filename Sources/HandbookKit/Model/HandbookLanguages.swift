@@ -20,9 +20,6 @@ public struct HandbookLanguages: Sendable, Equatable {
     /// configuration names them.
     public static let standard = HandbookLanguages([.zhHans, .en], source: .zhHans)
 
-    /// The tag of Traditional Chinese, whose glossary terms the glossary itself carries.
-    static let traditionalChineseTag = "zh-Hant"
-
     /// Every language but the source.
     public var translations: [Language] { all.filter { $0 != source } }
 
