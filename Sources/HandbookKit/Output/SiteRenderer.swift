@@ -368,9 +368,8 @@ struct SiteRenderer {
                                                        deprecated: unreleased.deprecated)))
         }
         for release in changelog.releases.reversed() {
-            let count = release.initial == true
-                ? ui.count(ui.initialRelease, handbook.chapters(in: language).reduce(0) { $0 + $1.rules.count })
-                : nil
+            // The count the release recorded; none is shown for a release that recorded none.
+            let count = release.initial == true ? release.rules.map { ui.count(ui.initialRelease, $0) } : nil
             let summary = [release.summary?[language.rawValue], count].compactMap { $0 }.joined(separator: " ")
             releases.append(ReleaseView(
                 anchor: "v" + release.version.replacingOccurrences(of: ".", with: "-"), heading: release.version,
