@@ -8,7 +8,7 @@ import Foundation
 /// and described by the JSON Schema in `Catalog.schema`.
 public struct Catalog: Codable, Sendable, Equatable {
     /// The version of the shape of this file, not of its content.
-    public static let currentSchemaVersion = "1.1.0"
+    public static let currentSchemaVersion = "1.2.0"
 
     public var schemaVersion: String
     /// BCP 47 tags of the languages every localized field carries, in order.
@@ -195,11 +195,29 @@ extension Catalog {
         public var url: LocalizedText
         /// Ids of the rules this rule links to, sorted.
         public var related: [String]
+        /// Where the advice comes from: the editions and topics of Apple's guidelines it retells,
+        /// e.g. `iOS 7 · Bars · Navigation bar` (since 1.2; nil in older files).
+        public var basis: [String]?
+        /// Earlier forms of the advice, oldest first (since 1.2; nil in older files).
+        public var history: [EarlierForm]?
+
+        /// How an earlier edition of the guidelines put the same advice.
+        public struct EarlierForm: Codable, Sendable, Equatable {
+            public var edition: String
+            /// Plain text, per language.
+            public var text: LocalizedText
+
+            public init(edition: String, text: LocalizedText) {
+                self.edition = edition
+                self.text = text
+            }
+        }
 
         public init(id: String, chapter: String, section: String?, scope: String, kind: Kind,
                     status: Status, edition: String, title: LocalizedText, text: LocalizedText,
                     url: LocalizedText, related: [String], replacedBy: [String] = [],
-                    note: LocalizedText? = nil, translation: TranslationState = TranslationState()) {
+                    note: LocalizedText? = nil, translation: TranslationState = TranslationState(),
+                    basis: [String]? = nil, history: [EarlierForm]? = nil) {
             self.id = id
             self.chapter = chapter
             self.section = section
@@ -215,6 +233,8 @@ extension Catalog {
             self.text = text
             self.url = url
             self.related = related
+            self.basis = basis
+            self.history = history
         }
     }
 }

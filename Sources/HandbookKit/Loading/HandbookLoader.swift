@@ -37,6 +37,7 @@ public struct HandbookLoader: Sendable {
         .init(name: "status", kind: .oneOf([Status.current, .legacy].map(\.rawValue)), isRequired: true),
         .init(name: "legacy-note", kind: .string, isRequired: false),
         .init(name: "related", kind: .stringList, isRequired: false),
+        .init(name: "basis", kind: .stringList, isRequired: false),
     ]
 
     public func load(log: inout DiagnosticLog) async -> Handbook {

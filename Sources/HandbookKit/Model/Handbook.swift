@@ -134,6 +134,12 @@ public struct Chapter: Sendable {
     public var status: Status { storage.status }
     public var legacyNote: String? { storage.legacyNote }
     public var related: [String] { storage.related }
+    /// Where the chapter's advice comes from, e.g. `iOS 12 · Controls · Buttons` (front matter
+    /// `basis`); a rule's own `basis` attribute replaces it for that rule.
+    public var basis: [String] {
+        if case .list(let items)? = storage.frontMatter["basis"]?.value { return items }
+        return []
+    }
     /// The body in reading order, with sections and rules recognised.
     public var content: [ChapterBlock] { storage.content }
     public var source: SourceLocation { storage.source }
@@ -203,11 +209,22 @@ public final class Rule: Sendable {
     public let note: String?
     /// Ids of the rules that carry this guidance now.
     public let replacedBy: [String]
+    /// Where the advice comes from (`basis="…; …"`), when it differs from the chapter's.
+    public let basis: [String]?
+    /// Earlier forms of the advice, oldest first (`> > [!EARLIER iOS 7]` quotes in the body).
+    public let history: [EarlierForm]
     public let location: SourceLocation
+
+    /// How an earlier edition of the guidelines put the same advice.
+    public struct EarlierForm: Sendable {
+        public var edition: String
+        public var body: [MarkdownBlock]
+        public var location: SourceLocation
+    }
 
     public init(localID: String, kind: Kind, title: String, body: [MarkdownBlock], section: String?,
                 status: Status?, edition: String?, note: String?, replacedBy: [String] = [],
-                location: SourceLocation) {
+                basis: [String]? = nil, history: [EarlierForm] = [], location: SourceLocation) {
         self.localID = localID
         self.kind = kind
         self.title = title
@@ -217,6 +234,8 @@ public final class Rule: Sendable {
         self.edition = edition
         self.note = note
         self.replacedBy = replacedBy
+        self.basis = basis
+        self.history = history
         self.location = location
     }
 }

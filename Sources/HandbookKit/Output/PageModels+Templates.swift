@@ -262,6 +262,15 @@ extension RuleView: TemplateFieldView {
         ("edition", { .of($0.edition) }),
         ("isOutdated", { .of($0.isOutdated) }),
         ("otherLanguageHref", { .of($0.otherLanguageHref) }),
+        ("basis", { .of($0.basis) }),
+        ("earlier", { .of($0.earlier) }),
+    ])
+}
+
+extension EarlierFormView: TemplateFieldView {
+    static let templateFields = TemplateFields<EarlierFormView>([
+        ("edition", { .of($0.edition) }),
+        ("bodyHTML", { .of($0.bodyHTML) }),
     ])
 }
 

@@ -94,6 +94,16 @@ struct RuleView: Sendable, Equatable {
     /// The other language's text changed since this one was reviewed.
     var isOutdated: Bool
     var otherLanguageHref: String
+    /// The topics of Apple's guidelines it retells, joined; nil when none is recorded.
+    var basis: String?
+    /// Earlier forms of the advice, oldest first.
+    var earlier: [EarlierFormView]
+}
+
+/// "Earlier · iOS 7": how an older edition of the guidelines put a rule's advice.
+struct EarlierFormView: Sendable, Equatable {
+    var edition: String
+    var bodyHTML: String
 }
 
 struct SectionView: Sendable, Equatable {

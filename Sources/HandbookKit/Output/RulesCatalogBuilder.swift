@@ -91,7 +91,12 @@ struct RulesCatalogBuilder {
                 },
                 translation: TranslationState(
                     zhHans: freshness.isOutdated(id, in: .zhHans) ? .outdated : .current,
-                    en: freshness.isOutdated(id, in: .en) ? .outdated : .current)))
+                    en: freshness.isOutdated(id, in: .en) ? .outdated : .current),
+                basis: rule.basis ?? en.basis,
+                history: zip(rule.history, zhRule.history).map { earlier, zhEarlier in
+                    Catalog.Rule.EarlierForm(edition: earlier.edition,
+                                             text: LocalizedText(zhHans: plainText(zhEarlier.body, zh), en: plainText(earlier.body, en)))
+                }))
         }
         return (chapter, rules)
     }

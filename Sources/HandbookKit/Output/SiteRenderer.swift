@@ -137,7 +137,8 @@ struct SiteRenderer {
     private func linkRenderer(_ language: Language, page: String, chapter: Chapter?) -> HTMLRenderer {
         // The closure keeps what it reads, not a copy of the whole renderer.
         let resolver = resolver, index = index
-        return HTMLRenderer { target, isWiki in
+        let ui = strings(language)
+        var renderer = HTMLRenderer { target, isWiki in
             let result: Result<LinkTarget, LinkResolver.Failure>
             if isWiki {
                 result = resolver.resolve(wikiTarget: target, from: chapter, language: language)
@@ -155,6 +156,16 @@ struct SiteRenderer {
             return .init(href: SiteURLs.relative(SiteURLs.path(of: resolved, in: language), from: page),
                          defaultText: index.title(of: resolved, in: language), isExternal: false)
         }
+        renderer.calloutLabel = { kind in
+            switch kind {
+            case .note: ui.calloutNote
+            case .tip: ui.calloutTip
+            case .important: ui.calloutImportant
+            case .warning: ui.calloutWarning
+            case .caution: ui.calloutCaution
+            }
+        }
+        return renderer
     }
 
     /// Renders a page, or takes it from the previous build when its view has not changed.
@@ -282,7 +293,9 @@ struct SiteRenderer {
                     replacements: replacements, hasReplacements: !replacements.isEmpty,
                     edition: rule.edition ?? chapter.edition,
                     isOutdated: anyOutdated && freshness.isOutdated(ruleID, in: language),
-                    otherLanguageHref: otherHref + "#" + rule.localID))))
+                    otherLanguageHref: otherHref + "#" + rule.localID,
+                    basis: Self.joined(rule.basis ?? chapter.basis),
+                    earlier: rule.history.map { EarlierFormView(edition: $0.edition, bodyHTML: renderer.render($0.body)) }))))
             }
         }
         flush()
@@ -338,6 +351,11 @@ struct SiteRenderer {
     }
 
     /// Links to the rules named in a rule's `replaced-by`, titled in `language`.
+    /// `iOS 7 · Bars · Navigation bar; iOS 12 · …`, or nil when nothing is recorded.
+    private static func joined(_ basis: [String]) -> String? {
+        basis.isEmpty ? nil : basis.joined(separator: "; ")
+    }
+
     private func replacementLinks(_ rule: Rule, _ language: Language, from page: String) -> [LinkView] {
         rule.replacedBy.compactMap { id in
             index.rule(id, in: language).map {

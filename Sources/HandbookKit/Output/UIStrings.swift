@@ -29,6 +29,16 @@ public final class UIStrings: Codable, Sendable {
     public let legacy: String
     public let deprecated: String
     public let replacedBy: String
+    /// Before the earlier form of a rule's advice ("Earlier").
+    public let earlier: String
+    /// Before the topics of Apple's guidelines a rule retells ("Based on").
+    public let basis: String
+    /// The labels of the callouts `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`, `[!WARNING]`, `[!CAUTION]`.
+    public let calloutNote: String
+    public let calloutTip: String
+    public let calloutImportant: String
+    public let calloutWarning: String
+    public let calloutCaution: String
     public let breadcrumbs: String
     public let translationOutdated: String
     public let changelog: String

@@ -81,6 +81,7 @@ struct BilingualValidator {
         if zh.related != en.related {
             mismatch("related", zh.related.sorted().joined(separator: ", "), en.related.sorted().joined(separator: ", "))
         }
+        mismatch("basis", zh.basis.joined(separator: "; "), en.basis.joined(separator: "; "))
         _ = matchVersions(zh.sections, en.sections, zh, en, log: &log, key: \.anchor) { section in
             ("section '#\(section.anchor)'", section.location)
         }
@@ -97,10 +98,20 @@ struct BilingualValidator {
                 log.error("rule '\(rule.localID)' sits in section '\(rule.section ?? "(none)")' here but '\(other.section ?? "(none)")' in Chinese",
                           at: rule.location, notes: note())
             }
-            if rule.status != other.status || rule.edition != other.edition || rule.replacedBy != other.replacedBy {
-                log.error("rule '\(rule.localID)' has different status, edition or replaced-by attributes in the two languages",
+            if rule.status != other.status || rule.edition != other.edition || rule.replacedBy != other.replacedBy
+                || rule.basis != other.basis {
+                log.error("rule '\(rule.localID)' has different status, edition, replaced-by or basis attributes in the two languages",
+                          at: rule.location, notes: note())
+            }
+            if rule.history.map(\.edition) != other.history.map(\.edition) {
+                log.error("rule '\(rule.localID)' has earlier forms from \(Self.editions(rule.history)) here but from "
+                          + "\(Self.editions(other.history)) in Chinese; both languages give the same earlier forms",
                           at: rule.location, notes: note())
             }
         }
+    }
+
+    private static func editions(_ history: [Rule.EarlierForm]) -> String {
+        history.isEmpty ? "no edition" : history.map { "'\($0.edition)'" }.joined(separator: ", ")
     }
 }
