@@ -83,6 +83,9 @@ public struct Chapter: Sendable {
         let source: SourceLocation
         /// The front matter as read, for where each value was written.
         let frontMatter: [String: FrontMatter.Entry]
+        /// False when the front matter had errors: the chapter is kept so that its body is
+        /// checked, but it is not compared with its translation.
+        let frontMatterIsValid: Bool
         let part: String
         let sections: [Section]
         let rules: [Rule]
@@ -93,7 +96,7 @@ public struct Chapter: Sendable {
 
         init(id: String, language: Language, title: String, summary: String, weight: Int, edition: String,
              status: Status, legacyNote: String?, related: [String], content: [ChapterBlock], source: SourceLocation,
-             frontMatter: [String: FrontMatter.Entry], part: String) {
+             frontMatter: [String: FrontMatter.Entry], part: String, frontMatterIsValid: Bool) {
             self.id = id
             self.language = language
             self.title = title
@@ -106,6 +109,7 @@ public struct Chapter: Sendable {
             self.content = content
             self.source = source
             self.frontMatter = frontMatter
+            self.frontMatterIsValid = frontMatterIsValid
             self.part = part
             sections = content.compactMap { if case .section(let s) = $0 { s } else { nil } }
             rules = content.compactMap { if case .rule(let r) = $0 { r } else { nil } }
@@ -118,11 +122,13 @@ public struct Chapter: Sendable {
 
     init(id: String, language: Language, title: String, summary: String, weight: Int, edition: String,
          status: Status, legacyNote: String?, related: [String], content: [ChapterBlock], source: SourceLocation,
-         frontMatter: [String: FrontMatter.Entry], part: String) {
+         frontMatter: [String: FrontMatter.Entry], part: String, frontMatterIsValid: Bool = true) {
         storage = Storage(id: id, language: language, title: title, summary: summary, weight: weight, edition: edition,
                           status: status, legacyNote: legacyNote, related: related, content: content, source: source,
-                          frontMatter: frontMatter, part: part)
+                          frontMatter: frontMatter, part: part, frontMatterIsValid: frontMatterIsValid)
     }
+
+    var frontMatterIsValid: Bool { storage.frontMatterIsValid }
 
     /// `<part>/<chapter>`.
     public var id: String { storage.id }

@@ -18,7 +18,9 @@ struct BilingualValidator {
             }
         }
         // Each pair of chapters is compared on its own: on all cores.
+        // A chapter whose front matter has errors (reported) is not compared: its values are not known.
         let pairs = zhChapters.keys.sorted().compactMap { id in zhChapters[id].flatMap { a in enChapters[id].map { (a, $0) } } }
+            .filter { $0.frontMatterIsValid && $1.frontMatterIsValid }
         for pairLog in await ParallelMap.map(pairs, { a, b in
             var pairLog = DiagnosticLog()
             compare(a, b, log: &pairLog)
