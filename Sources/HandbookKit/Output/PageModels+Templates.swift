@@ -435,5 +435,6 @@ extension ChangelogPageView: TemplateFieldView {
         ("title", { .of($0.title) }),
         ("intro", { .of($0.intro) }),
         ("releases", { .of($0.releases) }),
+        ("editions", { .of($0.editions) }),
     ])
 }

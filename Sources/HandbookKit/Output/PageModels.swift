@@ -238,4 +238,5 @@ struct ChangelogPageView: Sendable, Equatable {
     var title: String
     var intro: String
     var releases: [ReleaseView]
+    var editions: [EditionView]
 }

@@ -399,8 +399,48 @@ struct SiteRenderer {
             layout: layout(language, page: page, otherPage: SiteURLs.changelog(language.other), kind: "changelog",
                            title: ui.changelog, description: ui.changelogIntro,
                            breadcrumbs: [LinkView(title: ui.home, href: rel(SiteURLs.home(language)))]),
-            title: ui.changelog, intro: ui.changelogIntro, releases: releases)
+            title: ui.changelog, intro: ui.changelogIntro, releases: releases, editions: editions(language, rule: rule))
         return render(page, view, "changelog")
+    }
+
+    /// Per edition, oldest first: the chapters and the number of rules it brought, and the rules
+    /// retired by guidance it brought; then the retired rules that nothing replaced.
+    private func editions(_ language: Language, rule: (String) -> ChangedRuleView) -> [EditionView] {
+        let ui = strings(language)
+        let page = SiteURLs.changelog(language)
+        var chapters: [String: [LinkView]] = [:]
+        var introduced: [String: Int] = [:]
+        var retired: [String: [String]] = [:]
+        var unreplaced: [String] = []
+        for chapter in handbook.chapters(in: language) {
+            chapters[chapter.edition, default: []].append(
+                LinkView(title: chapter.title, href: SiteURLs.relative(SiteURLs.chapter(chapter.id, language), from: page)))
+            for item in chapter.rules {
+                let edition = item.edition ?? chapter.edition
+                introduced[edition, default: 0] += 1
+                guard (item.status ?? chapter.status) != .current else { continue }
+                let replacing = item.replacedBy.compactMap { id in
+                    index.rule(id, in: language).map { $0.rule.edition ?? $0.chapter.edition }
+                }
+                if let replacement = EditionOrder.sorted(replacing).first {
+                    retired[replacement, default: []].append(chapter.ruleID(item.localID))
+                } else {
+                    unreplaced.append(chapter.ruleID(item.localID))
+                }
+            }
+        }
+        let gone = unreplaced.sorted().map(rule)
+        let withoutReplacement = gone.isEmpty ? [] : [EditionView(
+            anchor: "retired-without-replacement", heading: ui.retiredUnreplaced, summary: ui.retiredUnreplacedIntro,
+            chapters: [], hasChapters: false, retiredHeading: nil, retired: gone, hasRetired: true)]
+        return EditionOrder.sorted(Set(introduced.keys).union(retired.keys)).map { edition in
+            let links = chapters[edition] ?? []
+            let gone = (retired[edition] ?? []).sorted().map(rule)
+            return EditionView(anchor: EditionOrder.anchor(edition), heading: edition,
+                               summary: ui.count(ui.editionRules, introduced[edition] ?? 0),
+                               chapters: links, hasChapters: !links.isEmpty, retiredHeading: ui.editionRetired,
+                               retired: gone, hasRetired: !gone.isEmpty)
+        } + withoutReplacement
     }
 
     private func searchPage(_ language: Language) -> OutputFile {

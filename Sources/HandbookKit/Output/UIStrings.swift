@@ -39,6 +39,14 @@ public final class UIStrings: Codable, Sendable {
     public let calloutImportant: String
     public let calloutWarning: String
     public let calloutCaution: String
+    /// The changelog's view per edition of Apple's guidelines.
+    public let byEdition: String
+    public let byEditionIntro: String
+    /// "%d rules first given in this edition."
+    public let editionRules: String
+    public let editionRetired: String
+    public let retiredUnreplaced: String
+    public let retiredUnreplacedIntro: String
     public let breadcrumbs: String
     public let translationOutdated: String
     public let changelog: String
