@@ -47,6 +47,8 @@ public final class UIStrings: Codable, Sendable {
     public let editionRetired: String
     public let retiredUnreplaced: String
     public let retiredUnreplacedIntro: String
+    /// The search page's edition filter: its "every edition" choice.
+    public let allEditions: String
     public let breadcrumbs: String
     public let translationOutdated: String
     public let changelog: String
