@@ -23,7 +23,7 @@ let package = Package(
         .systemLibrary(
             name: "CCmark",
             pkgConfig: "libcmark-gfm",
-            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
         .target(
             name: "RulesCatalog",

@@ -24,6 +24,11 @@ struct Build: AsyncParsableCommand {
         Report.print(outcome.diagnostics)
         if timings { print(outcome.clock.report) }
         guard outcome.succeeded else { throw ExitCode.failure }
+        // Units written in both languages since the lock was last written enter it now, so that
+        // a later edit to one language is caught.
+        if let lock = TranslationLock.read(contentDirectory: configuration.contentURL, languages: configuration.languages).addingNewUnits(from: outcome.freshness) {
+            try lock.serialized(languages: configuration.languages).write(to: TranslationLock.url(inContent: configuration.contentURL), atomically: true, encoding: .utf8)
+        }
         let index = configuration.outputURL.appendingPathComponent("index.html")
         print("Built \(outcome.written.count) files into \(configuration.outputPath)/. Open file://\(index.path)")
         // Exit with the build's data still held: the system takes it back at once (see keepsWorkspace).

@@ -10,7 +10,8 @@ struct HandbookGen: AsyncParsableCommand {
         commandName: "HandbookGen",
         abstract: "Builds the bilingual iOS design handbook (pages, search index, rules.json, llms.txt) and answers questions about its rules.",
         version: HandbookGenVersion.current,
-        subcommands: [Build.self, Check.self, Serve.self, Rules.self, MCPServer.self, Translations.self, Release.self],
+        subcommands: [Build.self, Check.self, Serve.self, Init.self, New.self, Rules.self, MCPServer.self, Translations.self,
+                      Release.self],
         defaultSubcommand: Build.self)
 }
 
@@ -34,14 +35,20 @@ struct SourceOptions: ParsableArguments {
     @Flag(name: .long, help: "Do not compare with the published catalogue.")
     var noBaseline = false
 
-    /// The configuration file with the options applied. Paths in the file are relative to it.
-    func resolve(output: String? = nil, baseURL: String? = nil) throws -> BuildConfiguration {
+    /// The configuration file as written (its languages, for commands that write content).
+    func handbookConfiguration() throws -> HandbookConfiguration {
         var log = DiagnosticLog()
         let file = HandbookConfiguration.load(path: config, log: &log)
         guard !log.hasErrors else {
             Report.print(log.sorted)
             throw ExitCode.failure
         }
+        return file
+    }
+
+    /// The configuration file with the options applied. Paths in the file are relative to it.
+    func resolve(output: String? = nil, baseURL: String? = nil) throws -> BuildConfiguration {
+        let file = try handbookConfiguration()
         let folder = (config as NSString).deletingLastPathComponent
         func relative(_ path: String) -> String {
             path.hasPrefix("/") || folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path)

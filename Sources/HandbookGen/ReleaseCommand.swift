@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HandbookKit
+import RulesCatalog
 
 struct Release: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,8 +37,9 @@ struct Release: AsyncParsableCommand {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd"
         formatter.timeZone = TimeZone(identifier: "UTC")
+        let published = try Catalog.decode(from: catalog.data).rules.count
         let release = Changelog.Release(version: version, date: date ?? formatter.string(from: Date()), diff: diff,
-                                        initial: firstRelease)
+                                        rules: published, initial: firstRelease)
         let changelogURL = configuration.contentURL.appendingPathComponent(Changelog.fileName)
         var text = (try? String(contentsOf: changelogURL, encoding: .utf8))
             ?? "# Releases of the handbook, oldest first. `swift run HandbookGen release VERSION` appends one.\n"

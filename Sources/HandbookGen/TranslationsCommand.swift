@@ -13,8 +13,16 @@ struct Translations: ParsableCommand {
 
         @OptionGroup var sources: SourceOptions
 
-        @Argument(help: "Rule ids, chapter ids or <chapter>#<section>; none records every unit.")
+        @Argument(help: "Rule ids, <chapter>#<section>, or chapter ids (all of a chapter's units).")
         var units: [String] = []
+
+        @Flag(name: .long, help: "Record every unit of the handbook.")
+        var all = false
+
+        func validate() throws {
+            if units.isEmpty && !all { throw ValidationError("name the units to accept, or pass --all") }
+            if !units.isEmpty && all { throw ValidationError("give units or --all, not both") }
+        }
 
         func run() async throws {
             var configuration = try sources.resolve()
@@ -24,11 +32,12 @@ struct Translations: ParsableCommand {
                 Report.print(outcome.diagnostics)
                 throw ExitCode.failure
             }
-            let lock = try TranslationLock.read(contentDirectory: configuration.contentURL, languages: configuration.languages)
-                .accepting(units.isEmpty ? nil : units, from: outcome.freshness)
+            let before = TranslationLock.read(contentDirectory: configuration.contentURL, languages: configuration.languages)
+            let lock = try before.accepting(all ? nil : units, from: outcome.freshness)
             try lock.serialized(languages: configuration.languages).write(to: TranslationLock.url(inContent: configuration.contentURL),
                                         atomically: true, encoding: .utf8)
-            print("Recorded \(units.isEmpty ? lock.entries.count : units.count) units as in step in "
+            let changed = lock.entries.filter { before.entries[$0.key] != $0.value }.count
+            print("Recorded \(all ? lock.entries.count : changed) units as in step in "
                   + "\(configuration.contentPath)/\(TranslationLock.fileName).")
         }
     }

@@ -231,11 +231,29 @@ extension Catalog {
         public var url: LocalizedText
         /// Ids of the rules this rule links to, sorted.
         public var related: [String]
+        /// Where the advice comes from: the editions and topics of Apple's guidelines it retells,
+        /// e.g. `iOS 7 · Bars · Navigation bar` (since 1.2; nil in older files).
+        public var basis: [String]?
+        /// Earlier forms of the advice, oldest first (since 1.2; nil in older files).
+        public var history: [EarlierForm]?
+
+        /// How an earlier edition of the guidelines put the same advice.
+        public struct EarlierForm: Codable, Sendable, Equatable {
+            public var edition: String
+            /// Plain text, per language.
+            public var text: LocalizedText
+
+            public init(edition: String, text: LocalizedText) {
+                self.edition = edition
+                self.text = text
+            }
+        }
 
         public init(id: String, chapter: String, section: String?, scope: String, kind: Kind,
                     status: Status, edition: String, title: LocalizedText, text: LocalizedText,
                     url: LocalizedText, related: [String], replacedBy: [String] = [],
-                    note: LocalizedText? = nil, translation: TranslationState = TranslationState()) {
+                    note: LocalizedText? = nil, translation: TranslationState = TranslationState(),
+                    basis: [String]? = nil, history: [EarlierForm]? = nil) {
             self.id = id
             self.chapter = chapter
             self.section = section
@@ -251,6 +269,8 @@ extension Catalog {
             self.text = text
             self.url = url
             self.related = related
+            self.basis = basis
+            self.history = history
         }
     }
 }

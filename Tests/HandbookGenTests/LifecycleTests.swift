@@ -173,6 +173,17 @@ import Testing
         #expect(zh.contains("新增 (1)") && zh.contains("<a href=\"bars/toolbar.html#new-rule\">新规范</a>"))
     }
 
+    @Test func aReleaseKeepsTheCountItRecorded() async throws {
+        let fixture = try FixtureHandbook()
+        for (language, rule) in [("en", "> [!DO new-rule] A new rule\n> Body.\n\n## "), ("zh", "> [!DO new-rule] 新规范\n> 正文。\n\n## ")] {
+            try fixture.edit("\(language)/bars/toolbar.md", replacing: "## ", with: rule)
+        }
+        let outcome = await HandbookBuilder(configuration: fixture.configuration).check()
+        let page = try #require(outcome.files.first { $0.path == "en/changelog.html" })
+        // The fixture's first release recorded 5 rules; today's content has 7.
+        #expect(String(decoding: page.data, as: UTF8.self).contains("First release: 5 rules."))
+    }
+
     @Test func changelogNamingAnUnknownRuleIsAnError() async throws {
         let fixture = try FixtureHandbook()
         try fixture.write("changelog.yaml", "- version: '1.1'\n  date: '2026-12-01'\n  added: [controls.buttons.ghost]\n")

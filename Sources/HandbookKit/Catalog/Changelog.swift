@@ -10,15 +10,19 @@ public struct Changelog: Sendable, Equatable {
         public var date: String
         /// The first release lists no ids: everything in it is new.
         public var initial: Bool?
+        /// How many rules the release published, recorded when it was made: the page never
+        /// recounts history from today's content.
+        public var rules: Int?
         public var summary: [String: String]?
         public var added: [String]?
         public var changed: [String]?
         public var deprecated: [String]?
 
-        public init(version: String, date: String, diff: CatalogDiff, initial: Bool = false) {
+        public init(version: String, date: String, diff: CatalogDiff, rules: Int, initial: Bool = false) {
             self.version = version
             self.date = date
             self.initial = initial ? true : nil
+            self.rules = rules
             self.added = initial ? nil : diff.added
             self.changed = initial ? nil : diff.changed
             self.deprecated = initial ? nil : diff.deprecated

@@ -67,11 +67,32 @@ public struct TranslationLock: Sendable, Equatable {
             lock.entries = freshness.current
             return lock
         }
+        let current = freshness.current
         for key in keys {
-            guard let current = freshness.current[key] else { throw UnknownUnit(key: key) }
-            lock.entries[key] = current
+            // A chapter id stands for all of its units: the opening, each section and each rule.
+            let units = current.keys.filter { Self.unit($0, belongsTo: key) }
+            guard !units.isEmpty else { throw UnknownUnit(key: key) }
+            for unit in units { lock.entries[unit] = current[unit] }
         }
         return lock
+    }
+
+    /// The lock with every unit it does not know yet recorded as it is now (a new chapter,
+    /// section or rule, written in both languages), or nil when there is none.
+    public func addingNewUnits(from freshness: TranslationFreshness) -> TranslationLock? {
+        let new = freshness.current.filter { entries[$0.key] == nil }
+        guard !new.isEmpty else { return nil }
+        var lock = self
+        lock.entries.merge(new) { old, _ in old }
+        return lock
+    }
+
+    /// `controls/buttons` covers `controls/buttons`, `controls/buttons#…` and `controls.buttons.…`;
+    /// any other key covers itself.
+    static func unit(_ unit: String, belongsTo key: String) -> Bool {
+        guard key.contains("/"), !key.contains("#") else { return unit == key }
+        let rulePrefix = key.replacingOccurrences(of: "/", with: ".") + "."
+        return unit == key || unit.hasPrefix(key + "#") || unit.hasPrefix(rulePrefix)
     }
 
     public struct UnknownUnit: Error, CustomStringConvertible {

@@ -186,6 +186,13 @@ extension Chapter {
                 plain.append(rule.body, to: &ruleText)
                 ruleText.append(0x0A)
                 ruleText += (rule.note ?? "").utf8
+                // Earlier forms, when there are any (a rule without them keeps its fingerprint).
+                for earlier in rule.history {
+                    ruleText.append(0x0A)
+                    ruleText += earlier.edition.utf8
+                    ruleText.append(0x0A)
+                    plain.append(earlier.body, to: &ruleText)
+                }
                 units.append(TranslationUnit(key: ruleID(rule.localID), kind: .rule, chapterID: id, anchor: rule.localID,
                                              fingerprint: Fingerprint(utf8: ruleText), location: rule.location))
             }

@@ -75,7 +75,8 @@ struct ChapterBuilder {
                     var edition: String?
                     var note: String?
                     var replacedBy: [String] = []
-                    let known = ["status", "edition", "note", "replaced-by"]
+                    var basis: [String]?
+                    let known = ["status", "edition", "note", "replaced-by", "basis"]
                     for (key, value) in header.attributes {
                         switch key {
                         case "status":
@@ -89,6 +90,8 @@ struct ChapterBuilder {
                             note = value.trimmingSpaces()
                         case "replaced-by":
                             replacedBy = value.split(separator: " ").map(String.init)
+                        case "basis":
+                            basis = value.split(separator: ";").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
                         default:
                             log.error("unknown rule attribute '\(key)'; use \(known.joined(separator: ", "))"
                                       + Suggestion.didYouMean(key, in: known), at: location(at))
@@ -103,16 +106,41 @@ struct ChapterBuilder {
                                   at: location(at))
                     }
                     if valid { claim(header.id, at: location(at), log: &log) }
+                    let (text, history) = Self.splitHistory(body, log: &log, location: location)
                     content.append(.rule(Rule(
-                        localID: header.id, kind: kind, title: header.title, body: body,
+                        localID: header.id, kind: kind, title: header.title, body: text,
                         section: currentSection, status: status, edition: edition, note: note, replacedBy: replacedBy,
-                        location: location(at))))
+                        basis: basis, history: history, location: location(at))))
                 }
             default:
                 content.append(.markdown(block))
             }
         }
         return content
+    }
+
+    /// A rule's earlier forms: block quotes in its body that open with `[!EARLIER edition]`.
+    /// They are taken out of the body, in the order written.
+    static func splitHistory(_ body: [MarkdownBlock], log: inout DiagnosticLog,
+                             location: (TextPosition) -> SourceLocation) -> ([MarkdownBlock], [Rule.EarlierForm]) {
+        var text: [MarkdownBlock] = []
+        var history: [Rule.EarlierForm] = []
+        for block in body {
+            guard case .blockQuote(let children, let at) = block, let (marker, blocks) = QuoteMarker.split(children),
+                  marker.hasPrefix("EARLIER") else {
+                text.append(block)
+                continue
+            }
+            let edition = marker.dropFirst("EARLIER".count).trimmingSpaces()
+            if edition.isEmpty {
+                log.error("name the edition of the earlier form: '[!EARLIER iOS 7]'", at: location(at))
+            }
+            if blocks.isEmpty {
+                log.error("the earlier form of the advice is empty: write it after '[!EARLIER \(edition)]'", at: location(at))
+            }
+            history.append(Rule.EarlierForm(edition: edition, body: blocks, location: location(at)))
+        }
+        return (text, history)
     }
 
     /// Reports what the renderer will not show as written: raw HTML, images and misplaced rules.
@@ -187,6 +215,8 @@ struct RuleHeader {
         let headerInlines = inlines[..<(breakIndex ?? inlines.endIndex)]
         let line = headerInlines.plainText.trimmingSpaces()
         guard line.utf8.starts(with: "[!".utf8) else { return .notARule }
+        // An earlier form inside a rule, and GitHub's callouts, are not rules.
+        if line.hasPrefix("[!EARLIER") || Callout.Kind(header: line) != nil { return .notARule }
         guard let close = line.firstRange(ofASCII: "]")?.lowerBound else {
             return .malformed("rule header is missing ']': write '[!DO rule-id] Title'")
         }

@@ -42,9 +42,13 @@ struct FrontMatterParser {
         var body: String
         /// The file line on which the body starts.
         var bodyFirstLine: Int
+        /// False when the block had errors (logged): `frontMatter` holds what could be read,
+        /// and the body can still be checked for its own errors.
+        var isValid = true
     }
 
-    /// Returns nil (after logging why) when the file has no well-formed front matter.
+    /// Returns nil (after logging why) when the file has no front matter block at all; a block
+    /// with errors gives a result marked not valid.
     func parse(_ file: SourceFile, fields: [FrontMatterField], log: inout DiagnosticLog) -> Result? {
         // Only the lines up to the closing `---` are looked at; the body is the rest of the text.
         let text = file.text
@@ -72,10 +76,10 @@ struct FrontMatterParser {
         // Without the newline that ends the last YAML line.
         let yaml = yamlEnd > yamlStart ? text[yamlStart..<text.utf8.index(before: yamlEnd)] : ""
         let body = String(text[lines.position...])
-        guard let entries = mapping(yaml, file: file, log: &log) else { return nil }
-        let frontMatter = FrontMatter(entries: entries, location: start)
-        guard check(frontMatter, against: fields, log: &log) else { return nil }
-        return Result(frontMatter: frontMatter, body: body, bodyFirstLine: closing + 2)
+        let entries = mapping(yaml, file: file, log: &log)
+        let frontMatter = FrontMatter(entries: entries ?? [:], location: start)
+        let isValid = entries != nil && check(frontMatter, against: fields, log: &log)
+        return Result(frontMatter: frontMatter, body: body, bodyFirstLine: closing + 2, isValid: isValid)
     }
 
     /// YAML line 1 is file line 2 (after the opening `---`).

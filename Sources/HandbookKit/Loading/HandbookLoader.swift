@@ -40,6 +40,7 @@ public struct HandbookLoader: Sendable {
         .init(name: "status", kind: .oneOf([Status.current, .legacy].map(\.rawValue)), isRequired: true),
         .init(name: "legacy-note", kind: .string, isRequired: false),
         .init(name: "related", kind: .stringList, isRequired: false),
+        .init(name: "basis", kind: .stringList, isRequired: false),
     ]
 
     public func load(log: inout DiagnosticLog) async -> Handbook {
@@ -160,7 +161,9 @@ public struct HandbookLoader: Sendable {
         guard let file = SourceFile.read(file: files.index, displayPath: files.indexPath, log: &log) else { return nil }
         checkCharacters(file, allowed: allowed, log: &log)
         terminology.report(in: file, language: language, log: &log)
-        guard let parsed = FrontMatterParser().parse(file, fields: Self.partFields, log: &log) else { return nil }
+        guard let parsed = FrontMatterParser().parse(file, fields: Self.partFields, log: &log), parsed.isValid else {
+            return nil
+        }
         let frontMatter = parsed.frontMatter
         let (body, flattened) = MarkdownParser(scansWikiLinks: true).parseReportingFlattened(parsed.body, firstLine: parsed.bodyFirstLine)
         if let first = flattened.first {
@@ -193,6 +196,7 @@ public struct HandbookLoader: Sendable {
 
     func parseChapter(_ file: SourceFile, part: String, slug: String, language: Language,
                       log: inout DiagnosticLog) -> Chapter? {
+        // A front matter with errors still lets the body be checked: all of a file's problems in one run.
         guard let parsed = FrontMatterParser().parse(file, fields: Self.chapterFields, log: &log) else {
             return nil
         }
@@ -220,6 +224,7 @@ public struct HandbookLoader: Sendable {
             summary: frontMatter.string("summary") ?? "", weight: frontMatter.integer("weight") ?? 0,
             edition: frontMatter.string("edition") ?? "", status: status, legacyNote: legacyNote,
             related: frontMatter.list("related"), content: content,
-            source: file.location(line: 1, column: 1), frontMatter: frontMatter.entries, part: part)
+            source: file.location(line: 1, column: 1), frontMatter: frontMatter.entries, part: part,
+            frontMatterIsValid: parsed.isValid)
     }
 }

@@ -68,6 +68,9 @@ public struct Chapter: Sendable {
         let source: SourceLocation
         /// The front matter as read, for where each value was written.
         let frontMatter: [String: FrontMatter.Entry]
+        /// False when the front matter had errors: the chapter is kept so that its body is
+        /// checked, but it is not compared with its translation.
+        let frontMatterIsValid: Bool
         let part: String
         let sections: [Section]
         let rules: [Rule]
@@ -78,7 +81,7 @@ public struct Chapter: Sendable {
 
         init(id: String, language: Language, title: String, summary: String, weight: Int, edition: String,
              status: Status, legacyNote: String?, related: [String], content: [ChapterBlock], source: SourceLocation,
-             frontMatter: [String: FrontMatter.Entry], part: String) {
+             frontMatter: [String: FrontMatter.Entry], part: String, frontMatterIsValid: Bool) {
             self.id = id
             self.language = language
             self.title = title
@@ -91,6 +94,7 @@ public struct Chapter: Sendable {
             self.content = content
             self.source = source
             self.frontMatter = frontMatter
+            self.frontMatterIsValid = frontMatterIsValid
             self.part = part
             sections = content.compactMap { if case .section(let s) = $0 { s } else { nil } }
             rules = content.compactMap { if case .rule(let r) = $0 { r } else { nil } }
@@ -103,11 +107,13 @@ public struct Chapter: Sendable {
 
     init(id: String, language: Language, title: String, summary: String, weight: Int, edition: String,
          status: Status, legacyNote: String?, related: [String], content: [ChapterBlock], source: SourceLocation,
-         frontMatter: [String: FrontMatter.Entry], part: String) {
+         frontMatter: [String: FrontMatter.Entry], part: String, frontMatterIsValid: Bool = true) {
         storage = Storage(id: id, language: language, title: title, summary: summary, weight: weight, edition: edition,
                           status: status, legacyNote: legacyNote, related: related, content: content, source: source,
-                          frontMatter: frontMatter, part: part)
+                          frontMatter: frontMatter, part: part, frontMatterIsValid: frontMatterIsValid)
     }
+
+    var frontMatterIsValid: Bool { storage.frontMatterIsValid }
 
     /// `<part>/<chapter>`.
     public var id: String { storage.id }
@@ -119,6 +125,12 @@ public struct Chapter: Sendable {
     public var status: Status { storage.status }
     public var legacyNote: String? { storage.legacyNote }
     public var related: [String] { storage.related }
+    /// Where the chapter's advice comes from, e.g. `iOS 12 · Controls · Buttons` (front matter
+    /// `basis`); a rule's own `basis` attribute replaces it for that rule.
+    public var basis: [String] {
+        if case .list(let items)? = storage.frontMatter["basis"]?.value { return items }
+        return []
+    }
     /// The body in reading order, with sections and rules recognised.
     public var content: [ChapterBlock] { storage.content }
     public var source: SourceLocation { storage.source }
@@ -188,11 +200,22 @@ public final class Rule: Sendable {
     public let note: String?
     /// Ids of the rules that carry this guidance now.
     public let replacedBy: [String]
+    /// Where the advice comes from (`basis="…; …"`), when it differs from the chapter's.
+    public let basis: [String]?
+    /// Earlier forms of the advice, oldest first (`> > [!EARLIER iOS 7]` quotes in the body).
+    public let history: [EarlierForm]
     public let location: SourceLocation
+
+    /// How an earlier edition of the guidelines put the same advice.
+    public struct EarlierForm: Sendable {
+        public var edition: String
+        public var body: [MarkdownBlock]
+        public var location: SourceLocation
+    }
 
     public init(localID: String, kind: Kind, title: String, body: [MarkdownBlock], section: String?,
                 status: Status?, edition: String?, note: String?, replacedBy: [String] = [],
-                location: SourceLocation) {
+                basis: [String]? = nil, history: [EarlierForm] = [], location: SourceLocation) {
         self.localID = localID
         self.kind = kind
         self.title = title
@@ -202,6 +225,8 @@ public final class Rule: Sendable {
         self.edition = edition
         self.note = note
         self.replacedBy = replacedBy
+        self.basis = basis
+        self.history = history
         self.location = location
     }
 }

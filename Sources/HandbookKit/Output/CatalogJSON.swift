@@ -48,8 +48,20 @@ enum CatalogJSON {
 
     private static func write(_ rule: Catalog.Rule, into json: inout JSONTextWriter) {
         json.beginObject()
+        if let basis = rule.basis { json.member("basis", basis) }
         json.member("chapter", rule.chapter)
         json.member("edition", rule.edition)
+        if let history = rule.history {
+            json.key("history")
+            json.beginArray()
+            for earlier in history {
+                json.beginObject()
+                json.member("edition", earlier.edition)
+                write("text", earlier.text, into: &json)
+                json.endObject()
+            }
+            json.endArray()
+        }
         json.member("id", rule.id)
         json.member("introducedIn", rule.introducedIn)
         json.member("kind", rule.kind.rawValue)

@@ -13,6 +13,8 @@ struct HTMLRenderer {
     var resolve: (_ target: String, _ isWiki: Bool) -> ResolvedLink?
     /// The heading level that `##` becomes (chapters start sections at h2).
     var headingOffset = 0
+    /// The label shown on a note, tip or warning, in the page's language.
+    var calloutLabel: (Callout.Kind) -> String = { $0.rawValue.capitalized }
 
     func render(_ blocks: [MarkdownBlock]) -> String {
         var html = ""
@@ -32,6 +34,13 @@ struct HTMLRenderer {
             render(inlines, into: &html)
             html += "</\(tag)>\n"
         case .blockQuote(let blocks, _):
+            if let (kind, content) = Callout.parse(blocks) {
+                html += "<aside class=\"callout \(kind.rawValue)\" role=\"note\"><p class=\"callout-label\">"
+                    + HTML.escape(calloutLabel(kind)) + "</p>\n"
+                for child in content { render(child, into: &html) }
+                html += "</aside>\n"
+                return
+            }
             html += "<blockquote>\n"
             for child in blocks { render(child, into: &html) }
             html += "</blockquote>\n"
@@ -217,7 +226,8 @@ struct PlainTextRenderer {
         case .paragraph(let inlines, _), .heading(_, let inlines, _):
             append(inlines, to: &out)
         case .blockQuote(let blocks, _):
-            append(blocks, to: &out)
+            // A callout's text without its `[!NOTE]` marker.
+            append(Callout.parse(blocks)?.1 ?? blocks, to: &out)
         case .list(let list, _):
             // Each item on one line (a byte map: the loader leaves no CR in the text).
             for (number, item) in list.items.enumerated() {

@@ -267,6 +267,15 @@ extension RuleView: TemplateFieldView {
         ("isOutdated", { .of($0.isOutdated) }),
         ("otherLanguages", { .of($0.otherLanguages) }),
         ("newerLanguages", { .of($0.newerLanguages) }),
+        ("basis", { .of($0.basis) }),
+        ("earlier", { .of($0.earlier) }),
+    ])
+}
+
+extension EarlierFormView: TemplateFieldView {
+    static let templateFields = TemplateFields<EarlierFormView>([
+        ("edition", { .of($0.edition) }),
+        ("bodyHTML", { .of($0.bodyHTML) }),
     ])
 }
 
@@ -431,5 +440,6 @@ extension ChangelogPageView: TemplateFieldView {
         ("title", { .of($0.title) }),
         ("intro", { .of($0.intro) }),
         ("releases", { .of($0.releases) }),
+        ("editions", { .of($0.editions) }),
     ])
 }

@@ -107,6 +107,16 @@ struct RuleView: Sendable, Equatable {
     var otherLanguages: [LanguageLinkView]
     /// The rule in the languages its text lags behind, when it is outdated.
     var newerLanguages: [LanguageLinkView]
+    /// The topics of Apple's guidelines it retells, joined; nil when none is recorded.
+    var basis: String?
+    /// Earlier forms of the advice, oldest first.
+    var earlier: [EarlierFormView]
+}
+
+/// "Earlier · iOS 7": how an older edition of the guidelines put a rule's advice.
+struct EarlierFormView: Sendable, Equatable {
+    var edition: String
+    var bodyHTML: String
 }
 
 struct SectionView: Sendable, Equatable {
@@ -243,4 +253,5 @@ struct ChangelogPageView: Sendable, Equatable {
     var title: String
     var intro: String
     var releases: [ReleaseView]
+    var editions: [EditionView]
 }

@@ -103,7 +103,15 @@ struct RulesCatalogBuilder {
                 },
                 translation: TranslationState(Dictionary(uniqueKeysWithValues: handbook.languages.all.map {
                     ($0, freshness.isOutdated(id, in: $0) ? Freshness.outdated : .current)
-                }))))
+                })),
+                basis: rule.basis ?? chapter.basis,
+                // Earlier forms, position by position (the bilingual check makes the editions agree).
+                history: rule.history.indices.map { position in
+                    Catalog.Rule.EarlierForm(edition: rule.history[position].edition, text: each { language in
+                        let forms = ruleVersions[language]!.history
+                        return forms.indices.contains(position) ? plainText(forms[position].body, versions[language]!) : nil
+                    }!)
+                }))
         }
         return (entry, rules)
     }

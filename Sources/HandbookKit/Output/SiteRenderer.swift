@@ -141,7 +141,8 @@ struct SiteRenderer {
     private func linkRenderer(_ language: Language, page: String, chapter: Chapter?) -> HTMLRenderer {
         // The closure keeps what it reads, not a copy of the whole renderer.
         let resolver = resolver, index = index
-        return HTMLRenderer { target, isWiki in
+        let ui = strings(language)
+        var renderer = HTMLRenderer { target, isWiki in
             let result: Result<LinkTarget, LinkResolver.Failure>
             if isWiki {
                 result = resolver.resolve(wikiTarget: target, from: chapter, language: language)
@@ -159,6 +160,16 @@ struct SiteRenderer {
             return .init(href: SiteURLs.relative(SiteURLs.path(of: resolved, in: language), from: page),
                          defaultText: index.title(of: resolved, in: language), isExternal: false)
         }
+        renderer.calloutLabel = { kind in
+            switch kind {
+            case .note: ui.calloutNote
+            case .tip: ui.calloutTip
+            case .important: ui.calloutImportant
+            case .warning: ui.calloutWarning
+            case .caution: ui.calloutCaution
+            }
+        }
+        return renderer
     }
 
     /// Renders a page, or takes it from the previous build when its view has not changed.
@@ -292,7 +303,9 @@ struct SiteRenderer {
                     replacements: replacements, hasReplacements: !replacements.isEmpty,
                     edition: rule.edition ?? chapter.edition,
                     isOutdated: isOutdated, otherLanguages: otherLanguages.map { $0.anchored(rule.localID) },
-                    newerLanguages: isOutdated ? newer(ruleID, rule.localID) : []))))
+                    newerLanguages: isOutdated ? newer(ruleID, rule.localID) : [],
+                    basis: Self.joined(rule.basis ?? chapter.basis),
+                    earlier: rule.history.map { EarlierFormView(edition: $0.edition, bodyHTML: renderer.render($0.body)) }))))
             }
         }
         flush()
@@ -348,6 +361,11 @@ struct SiteRenderer {
     }
 
     /// Links to the rules named in a rule's `replaced-by`, titled in `language`.
+    /// `iOS 7 · Bars · Navigation bar; iOS 12 · …`, or nil when nothing is recorded.
+    private static func joined(_ basis: [String]) -> String? {
+        basis.isEmpty ? nil : basis.joined(separator: "; ")
+    }
+
     private func replacementLinks(_ rule: Rule, _ language: Language, from page: String) -> [LinkView] {
         rule.replacedBy.compactMap { id in
             index.rule(id, in: language).map {
@@ -378,9 +396,8 @@ struct SiteRenderer {
                                                        deprecated: unreleased.deprecated)))
         }
         for release in changelog.releases.reversed() {
-            let count = release.initial == true
-                ? ui.count(ui.initialRelease, handbook.chapters(in: language).reduce(0) { $0 + $1.rules.count })
-                : nil
+            // The count the release recorded; none is shown for a release that recorded none.
+            let count = release.initial == true ? release.rules.map { ui.count(ui.initialRelease, $0) } : nil
             let summary = [release.summary?[language.tag], count].compactMap { $0 }.joined(separator: " ")
             releases.append(ReleaseView(
                 anchor: "v" + release.version.replacingOccurrences(of: ".", with: "-"), heading: release.version,
@@ -392,8 +409,48 @@ struct SiteRenderer {
             layout: layout(language, page: page, pageIn: SiteURLs.changelog, kind: "changelog",
                            title: ui.changelog, description: ui.changelogIntro,
                            breadcrumbs: [LinkView(title: ui.home, href: rel(SiteURLs.home(language)))]),
-            title: ui.changelog, intro: ui.changelogIntro, releases: releases)
+            title: ui.changelog, intro: ui.changelogIntro, releases: releases, editions: editions(language, rule: rule))
         return render(page, view, "changelog")
+    }
+
+    /// Per edition, oldest first: the chapters and the number of rules it brought, and the rules
+    /// retired by guidance it brought; then the retired rules that nothing replaced.
+    private func editions(_ language: Language, rule: (String) -> ChangedRuleView) -> [EditionView] {
+        let ui = strings(language)
+        let page = SiteURLs.changelog(language)
+        var chapters: [String: [LinkView]] = [:]
+        var introduced: [String: Int] = [:]
+        var retired: [String: [String]] = [:]
+        var unreplaced: [String] = []
+        for chapter in handbook.chapters(in: language) {
+            chapters[chapter.edition, default: []].append(
+                LinkView(title: chapter.title, href: SiteURLs.relative(SiteURLs.chapter(chapter.id, language), from: page)))
+            for item in chapter.rules {
+                let edition = item.edition ?? chapter.edition
+                introduced[edition, default: 0] += 1
+                guard (item.status ?? chapter.status) != .current else { continue }
+                let replacing = item.replacedBy.compactMap { id in
+                    index.rule(id, in: language).map { $0.rule.edition ?? $0.chapter.edition }
+                }
+                if let replacement = EditionOrder.sorted(replacing).first {
+                    retired[replacement, default: []].append(chapter.ruleID(item.localID))
+                } else {
+                    unreplaced.append(chapter.ruleID(item.localID))
+                }
+            }
+        }
+        let gone = unreplaced.sorted().map(rule)
+        let withoutReplacement = gone.isEmpty ? [] : [EditionView(
+            anchor: "retired-without-replacement", heading: ui.retiredUnreplaced, summary: ui.retiredUnreplacedIntro,
+            chapters: [], hasChapters: false, retiredHeading: nil, retired: gone, hasRetired: true)]
+        return EditionOrder.sorted(Set(introduced.keys).union(retired.keys)).map { edition in
+            let links = chapters[edition] ?? []
+            let gone = (retired[edition] ?? []).sorted().map(rule)
+            return EditionView(anchor: EditionOrder.anchor(edition), heading: edition,
+                               summary: ui.count(ui.editionRules, introduced[edition] ?? 0),
+                               chapters: links, hasChapters: !links.isEmpty, retiredHeading: ui.editionRetired,
+                               retired: gone, hasRetired: !gone.isEmpty)
+        } + withoutReplacement
     }
 
     private func searchPage(_ language: Language) -> OutputFile {

@@ -29,6 +29,26 @@ public final class UIStrings: Codable, Sendable {
     public let legacy: String
     public let deprecated: String
     public let replacedBy: String
+    /// Before the earlier form of a rule's advice ("Earlier").
+    public let earlier: String
+    /// Before the topics of Apple's guidelines a rule retells ("Based on").
+    public let basis: String
+    /// The labels of the callouts `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`, `[!WARNING]`, `[!CAUTION]`.
+    public let calloutNote: String
+    public let calloutTip: String
+    public let calloutImportant: String
+    public let calloutWarning: String
+    public let calloutCaution: String
+    /// The changelog's view per edition of Apple's guidelines.
+    public let byEdition: String
+    public let byEditionIntro: String
+    /// "%d rules first given in this edition."
+    public let editionRules: String
+    public let editionRetired: String
+    public let retiredUnreplaced: String
+    public let retiredUnreplacedIntro: String
+    /// The search page's edition filter: its "every edition" choice.
+    public let allEditions: String
     public let breadcrumbs: String
     public let translationOutdated: String
     public let changelog: String

@@ -16,7 +16,9 @@ struct BilingualValidator {
                               at: mine[id]!.source)
                 }
             }
+            // A chapter whose front matter has errors (reported) is not compared: its values are not known.
             pairs += sourceChapters.keys.sorted().compactMap { id in sourceChapters[id].flatMap { a in chapters[id].map { (a, $0) } } }
+                .filter { $0.frontMatterIsValid && $1.frontMatterIsValid }
         }
         // Each pair of chapters is compared on its own: on all cores.
         for pairLog in await ParallelMap.map(pairs, { a, b in
@@ -81,6 +83,7 @@ struct BilingualValidator {
         if source.related != translated.related {
             mismatch("related", source.related.sorted().joined(separator: ", "), translated.related.sorted().joined(separator: ", "))
         }
+        mismatch("basis", source.basis.joined(separator: "; "), translated.basis.joined(separator: "; "))
         _ = matchVersions(source.sections, translated.sections, source, translated, log: &log, key: \.anchor) { section in
             ("section '#\(section.anchor)'", section.location)
         }
@@ -97,10 +100,20 @@ struct BilingualValidator {
                 log.error("rule '\(rule.localID)' sits in section '\(rule.section ?? "(none)")' here but '\(other.section ?? "(none)")' in \(sourceName)",
                           at: rule.location, notes: note())
             }
-            if rule.status != other.status || rule.edition != other.edition || rule.replacedBy != other.replacedBy {
-                log.error("rule '\(rule.localID)' has different status, edition or replaced-by attributes in the two languages",
+            if rule.status != other.status || rule.edition != other.edition || rule.replacedBy != other.replacedBy
+                || rule.basis != other.basis {
+                log.error("rule '\(rule.localID)' has different status, edition, replaced-by or basis attributes in the two languages",
+                          at: rule.location, notes: note())
+            }
+            if rule.history.map(\.edition) != other.history.map(\.edition) {
+                log.error("rule '\(rule.localID)' has earlier forms from \(Self.editions(rule.history)) here but from "
+                          + "\(Self.editions(other.history)) in \(sourceName); every language gives the same earlier forms",
                           at: rule.location, notes: note())
             }
         }
+    }
+
+    private static func editions(_ history: [Rule.EarlierForm]) -> String {
+        history.isEmpty ? "no edition" : history.map { "'\($0.edition)'" }.joined(separator: ", ")
     }
 }

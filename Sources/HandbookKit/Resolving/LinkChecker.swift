@@ -113,6 +113,7 @@ struct LinkChecker {
                                 at: TextPosition(line: section.location.line, column: section.location.column))], rule: nil)
             case .rule(let rule):
                 visit(rule.body, rule: rule)
+                for earlier in rule.history { visit(earlier.body, rule: rule) }
                 checkReplacements(of: rule, in: chapter, log: &found.log)
             }
         }

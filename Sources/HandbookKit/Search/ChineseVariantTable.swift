@@ -27,11 +27,13 @@ public struct ChineseVariantTable: Sendable {
         String(text.map { simplified[$0] ?? $0 })
     }
 
-    /// Where OpenCC's data is looked for: a text dictionary first, then Debian's binary one,
-    /// which `opencc_dict` (same package) converts to text.
-    static let textCandidates = ["/usr/share/opencc/TSCharacters.txt"]
-    static let binaryDictionary = "/usr/share/opencc/TSCharacters.ocd2"
-    static let converterCandidates = ["/usr/bin/opencc_dict", "/usr/local/bin/opencc_dict"]
+    /// Where OpenCC's data is looked for: Debian's folder, then Homebrew's (Apple silicon, then
+    /// Intel). A text dictionary is read as it is; a binary one is converted to text by
+    /// `opencc_dict`, which comes with the same package.
+    static let dataFolders = ["/usr/share/opencc", "/opt/homebrew/share/opencc", "/usr/local/share/opencc"]
+    static let textCandidates = dataFolders.map { $0 + "/TSCharacters.txt" }
+    static let binaryCandidates = dataFolders.map { $0 + "/TSCharacters.ocd2" }
+    static let converterCandidates = ["/usr/bin/opencc_dict", "/opt/homebrew/bin/opencc_dict", "/usr/local/bin/opencc_dict"]
 
     /// Loads the table once per process and path; later calls reuse it.
     public static func load(explicitPath: String? = nil, log: inout DiagnosticLog) -> ChineseVariantTable? {
@@ -51,7 +53,7 @@ public struct ChineseVariantTable: Sendable {
                 return ChineseVariantTable(openCCText: text)
             }
         }
-        if fileManager.isReadableFile(atPath: binaryDictionary),
+        if let binaryDictionary = binaryCandidates.first(where: { fileManager.isReadableFile(atPath: $0) }),
            let converter = converterCandidates.first(where: { fileManager.isExecutableFile(atPath: $0) }) {
             let output = fileManager.temporaryDirectory
                 .appendingPathComponent("handbookgen-ts-\(UUID().uuidString).txt")
@@ -68,7 +70,7 @@ public struct ChineseVariantTable: Sendable {
                 }
             }
         }
-        log.error("cannot find OpenCC's Traditional-to-Simplified table (TSCharacters); install Debian's 'opencc' package (scripts/install-deps.sh does) or pass --opencc-table FILE", at: nil)
+        log.error("cannot find OpenCC's Traditional-to-Simplified table (TSCharacters); install OpenCC (Debian's 'opencc' package or Homebrew's 'opencc'; scripts/install-deps.sh does) or pass --opencc-table FILE", at: nil)
         return nil
     }
 }

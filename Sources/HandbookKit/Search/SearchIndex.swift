@@ -1,8 +1,9 @@
 /// The search index of one language, as `<lang>/search-index.js` publishes it.
 ///
 /// Shape (version 1), documented in docs/search-index.md:
-/// `{ version, language, scopes: [[id, title]], records: [[kind, scope, title, text, context, url, ruleID]],
-///    variants: "繁简繁简…", synonyms: [[normalized key, term]] }`.
+/// `{ version, language, scopes: [[id, title]], records: [[kind, scope, title, text, context, url, ruleID, edition]],
+///    variants: "繁简繁简…", synonyms: [[normalized key, term]] }`; `edition` is the edition of
+/// the guidelines a rule was first given in ("" for other records), for the edition filter.
 /// Records are arrays rather than objects to keep the file small; `url` is relative to the site root.
 public struct SearchIndex: Encodable, Sendable, Equatable {
     public static let version = 1
@@ -21,6 +22,8 @@ public struct SearchIndex: Encodable, Sendable, Equatable {
         public var context: String
         public var url: String
         public var ruleID: String
+        /// For a rule, the edition of the guidelines that brought it; "" otherwise.
+        public var edition = ""
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.unkeyedContainer()
@@ -31,6 +34,7 @@ public struct SearchIndex: Encodable, Sendable, Equatable {
             try container.encode(context)
             try container.encode(url)
             try container.encode(ruleID)
+            try container.encode(edition)
         }
     }
 

@@ -87,6 +87,7 @@ struct SearchIndexBuilder: Sendable {
             json.value(record.context)
             json.value(record.url)
             json.value(record.ruleID)
+            json.value(record.edition)
             json.endArray()
         }
         json.endArray()
@@ -206,7 +207,7 @@ struct SearchIndexBuilder: Sendable {
             records.append(.init(kind: .rule, scope: scope, title: rule.title,
                                  text: ruleText(ruleID, language) ?? catalogText(chapter, rule.body),
                                  context: context, url: page + "#" + rule.localID,
-                                 ruleID: ruleID))
+                                 ruleID: ruleID, edition: rule.edition ?? chapter.edition))
         }
         return records
     }

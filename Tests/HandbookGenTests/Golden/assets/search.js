@@ -134,7 +134,7 @@
   var records = data.records.map(function (r, index) {
     var nText = normalize(r[3]);
     return {
-      kind: r[0], scope: r[1], title: r[2], text: r[3], context: r[4], url: r[5], ruleID: r[6],
+      kind: r[0], scope: r[1], title: r[2], text: r[3], context: r[4], url: r[5], ruleID: r[6], edition: r[7] || "",
       order: index, nTitle: normalize(r[2]), nText: nText,
       // join() makes one flat string; `+` would make a rope that is slow to read a character at a time
       nBody: [nText, normalizeContext(r[4]), r[6]].join(" ")
@@ -501,21 +501,23 @@
     return alts;
   }
 
-  var state = { query: "", scopes: [] };
+  var state = { query: "", scopes: [], edition: "" };
 
   var KINDS_BY_NAME = { chapters: "c", sections: "s", rules: "r", terms: "t" };
   // For the chips chosen, a flag per record (null when none is): parts and kinds narrow together.
   var scopeFilter = { key: "", allowed: null };
   function allowedRecords() {
-    var key = state.scopes.join(",");
+    var key = state.scopes.join(",") + "|" + state.edition;
     if (key === scopeFilter.key) return scopeFilter.allowed;
     var parts = [], kinds = [];
     state.scopes.forEach(function (s) { if (KINDS_BY_NAME[s]) kinds.push(KINDS_BY_NAME[s]); else parts.push(s); });
-    var allowed = key ? new Uint8Array(records.length) : null;
+    var allowed = key !== "|" ? new Uint8Array(records.length) : null;
     if (allowed) {
       records.forEach(function (record, i) {
         var partOK = !parts.length || (record.scope >= 0 && parts.indexOf(data.scopes[record.scope][0]) >= 0);
-        allowed[i] = partOK && (!kinds.length || kinds.indexOf(record.kind) >= 0) ? 1 : 0;
+        // An edition narrows the results to the rules it brought.
+        var editionOK = !state.edition || record.edition === state.edition;
+        allowed[i] = partOK && editionOK && (!kinds.length || kinds.indexOf(record.kind) >= 0) ? 1 : 0;
       });
     }
     scopeFilter = { key: key, allowed: allowed };
@@ -825,6 +827,32 @@
     return group;
   }
 
+  // The search page's edition filter: every edition a rule was first given in, oldest first.
+  function editionFilter(container) {
+    var existing = container.querySelector(".edition-filter select");
+    if (existing) { existing.value = state.edition; return; }
+    var names = [];
+    records.forEach(function (record) { if (record.edition && names.indexOf(record.edition) < 0) names.push(record.edition); });
+    var number = function (name) { var n = parseFloat(name.split(" ").pop()); return isNaN(n) ? Infinity : n; };
+    names.sort(function (a, b) { return number(a) - number(b) || (a < b ? -1 : a > b ? 1 : 0); });
+    var label = document.createElement("label");
+    label.className = "edition-filter";
+    label.textContent = (input.getAttribute("data-edition") || "Edition") + " ";
+    var select = document.createElement("select");
+    select.id = "search-edition";
+    [["", input.getAttribute("data-edition-all") || "All"]].concat(names.map(function (n) { return [n, n]; }))
+      .forEach(function (pair) {
+        var option = document.createElement("option");
+        option.value = pair[0];
+        option.textContent = pair[1];
+        select.appendChild(option);
+      });
+    select.value = state.edition;
+    select.addEventListener("change", function () { state.edition = select.value; update(true); });
+    label.appendChild(select);
+    container.appendChild(label);
+  }
+
   var active = -1;
   var current = [];
   var pageLimit = 200;
@@ -860,6 +888,7 @@
     else if (open) chips(panel);
     if (onSearchPage && pageContainer) {
       chips(pageContainer);
+      editionFilter(pageContainer);
       pageContainer.querySelectorAll(".search-count, .search-results, .more").forEach(function (node) { node.remove(); });
       var count = document.createElement("p");
       count.className = "meta search-count";
@@ -887,6 +916,7 @@
     var params = new URLSearchParams();
     if (state.query) params.set("q", state.query);
     if (state.scopes.length) params.set("scope", state.scopes.join(","));
+    if (state.edition) params.set("edition", state.edition);
     var search = params.toString();
     return location.pathname + (search ? "?" + search : "") + location.hash;
   }
@@ -912,6 +942,7 @@
     // Text typed while this script was loading is kept.
     state.query = params.get("q") || (keepTyped ? input.value : "");
     state.scopes = (params.get("scope") || "").split(",").filter(Boolean);
+    state.edition = params.get("edition") || "";
     input.value = state.query;
   }
 
