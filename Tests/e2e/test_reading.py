@@ -251,20 +251,24 @@ def filter_sidebar(driver, text):
 
 
 def test_sidebar_filter_matches_like_search(site, browser):
-    browser.get(url(site, "zh/index.html"))
-    assert len(visible_chapters(browser)) > 60
+    # The handbook has more chapters than a full sidebar list serves (NavigationCache): a page's
+    # sidebar lists every part and, under its own part, the chapters around it; the filter
+    # narrows what it lists, matching like the search.
+    browser.get(url(site, "zh/bars/status-bar.html"))
+    listed = len(visible_chapters(browser))
+    assert listed > 5
     simplified = filter_sidebar(browser, "导航")
-    assert "导航栏" in simplified and "按钮" not in simplified
+    assert "导航栏" in simplified and "状态栏" not in simplified
     # Mid-word Chinese and Traditional forms narrow the same way.
     assert "导航栏" in filter_sidebar(browser, "航栏")
     assert filter_sidebar(browser, "導航") == simplified
-    browser.get(url(site, "en/controls/buttons.html"))
+    browser.get(url(site, "en/bars/tab-bar.html"))
     english = filter_sidebar(browser, "nav ba")
-    assert "Navigation bar" in english and "Buttons" not in english
-    # Clearing the field brings the whole tree back.
+    assert "Navigation bar" in english and "Tab bar" not in english
+    # Clearing the field brings the whole list back.
     browser.find_element(By.ID, "nav-filter").send_keys(Keys.ESCAPE)
     browser.execute_script("var f=document.getElementById('nav-filter'); f.value=''; f.dispatchEvent(new Event('input'))")
-    assert len(visible_chapters(browser)) > 60
+    assert len(visible_chapters(browser)) > 5
 
 
 def test_current_page_is_highlighted_with_breadcrumbs_and_pager(site, browser):

@@ -123,3 +123,18 @@ def test_the_list_shows_the_best_matches_and_counts_them_all(site, browser):
             assert len(everything) > 48, query  # enough for the list to be pruned
             assert shown == everything[:12], query
             assert status.split()[0] == str(len(everything)), query
+
+
+def test_the_guidance_after_ios_12_is_found_in_both_languages(site, browser):
+    """Dark Mode, widgets and the Dynamic Island are chapters now, found from either language."""
+    for page, query, expected in [("zh/index.html", "深色模式", "/zh/foundations/dark-mode.html"),
+                                  ("en/index.html", "Dark Mode", "/en/foundations/dark-mode.html"),
+                                  ("zh/index.html", "小组件", "/zh/technologies/widgets.html"),
+                                  ("en/index.html", "Dynamic Island", "/en/technologies/live-activities.html")]:
+        browser.get(url(site, page))
+        type_query(browser, query)
+        WebDriverWait(browser, 5).until(lambda d: options(d))
+        hrefs = browser.execute_script(
+            "return [...document.querySelectorAll('#search-results [role=option]')]"
+            ".map(o => new URL(o.dataset.href, location.href).pathname)")
+        assert any(h.endswith(expected) for h in hrefs[:5]), (query, hrefs[:5])

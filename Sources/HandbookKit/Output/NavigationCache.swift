@@ -16,8 +16,9 @@ import Foundation
 /// the part has them), and the sidebar is rendered, with slots, once per run instead of once per
 /// page.
 struct NavigationCache: Sendable {
-    /// The most chapters per language the sidebar lists in full.
-    static let defaultFullListLimit = 400
+    /// The most chapters per language the sidebar lists in full (past it, a full list made every
+    /// page of the real handbook heavier than its 60 KB budget).
+    static let defaultFullListLimit = 120
     /// The fewest chapters a windowed sidebar lists before and after the current one, and the
     /// length of the runs windows are made of.
     static let windowRadius = 8

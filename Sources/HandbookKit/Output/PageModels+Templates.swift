@@ -313,6 +313,7 @@ extension ChapterPageView: TemplateFieldView {
         ("title", { .of($0.title) }),
         ("summary", { .of($0.summary) }),
         ("edition", { .of($0.edition) }),
+        ("chapterBasis", { .of($0.chapterBasis) }),
         ("isLegacy", { .of($0.isLegacy) }),
         ("legacyNote", { .of($0.legacyNote) }),
         ("isOpeningOutdated", { .of($0.isOpeningOutdated) }),
@@ -421,6 +422,7 @@ extension ChangeGroupView: TemplateFieldView {
         ("label", { .of($0.label) }),
         ("kind", { .of($0.kind) }),
         ("rules", { .of($0.rules) }),
+        ("chapters", { .of($0.chapters) }),
     ])
 }
 

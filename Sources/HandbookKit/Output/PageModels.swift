@@ -149,6 +149,9 @@ struct ChapterPageView: Sendable, Equatable {
     var title: String
     var summary: String
     var edition: String
+    /// The topics of Apple's guidelines the chapter retells, joined; nil when none is recorded.
+    /// (Not `basis`: a rule card without one of its own would find the chapter's by that name.)
+    var chapterBasis: String?
     var isLegacy: Bool
     var legacyNote: String
     var isOpeningOutdated: Bool
@@ -238,6 +241,8 @@ struct ChangeGroupView: Sendable, Equatable {
     var label: String
     var kind: String
     var rules: [ChangedRuleView]
+    /// A large group (a release that added whole chapters) by chapter instead, with counts.
+    var chapters: [LinkView] = []
 }
 
 struct ReleaseView: Sendable, Equatable {

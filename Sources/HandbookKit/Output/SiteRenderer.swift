@@ -304,7 +304,8 @@ struct SiteRenderer {
                     edition: rule.edition ?? chapter.edition,
                     isOutdated: isOutdated, otherLanguages: otherLanguages.map { $0.anchored(rule.localID) },
                     newerLanguages: isOutdated ? newer(ruleID, rule.localID) : [],
-                    basis: Self.joined(rule.basis ?? chapter.basis),
+                    // The chapter's basis is shown once, under its title; a card names its own only.
+                    basis: rule.basis.flatMap { $0 == chapter.basis ? nil : Self.joined($0) },
                     earlier: rule.history.map { EarlierFormView(edition: $0.edition, bodyHTML: renderer.render($0.body)) }))))
             }
         }
@@ -332,6 +333,7 @@ struct SiteRenderer {
                                + (part.map { [LinkView(title: $0.title, href: rel(SiteURLs.part($0.id, language)))] } ?? []),
                            currentPart: chapter.part, currentChapter: chapter.id),
             id: chapter.id, title: chapter.title, summary: chapter.summary, edition: chapter.edition,
+            chapterBasis: Self.joined(chapter.basis),
             isLegacy: chapter.status == .legacy, legacyNote: chapter.legacyNote ?? "",
             isOpeningOutdated: freshness.isOutdated(chapter.id, in: language), newerLanguages: newer(chapter.id, nil),
             rulesCount: ui.count(ui.rulesCount, chapter.rules.count), blocks: blocks, toc: toc,
@@ -361,6 +363,9 @@ struct SiteRenderer {
     }
 
     /// Links to the rules named in a rule's `replaced-by`, titled in `language`.
+    /// A change group longer than this lists chapters with counts instead of rules.
+    static let listedChanges = 60
+
     /// `iOS 7 · Bars · Navigation bar; iOS 12 · …`, or nil when nothing is recorded.
     private static func joined(_ basis: [String]) -> String? {
         basis.isEmpty ? nil : basis.joined(separator: "; ")
@@ -387,7 +392,21 @@ struct SiteRenderer {
         func groups(added: [String], changed: [String], deprecated: [String]) -> [ChangeGroupView] {
             [(ui.added, "added", added), (ui.changed, "changed", changed), (ui.deprecated, "deprecated", deprecated)]
                 .filter { !$0.2.isEmpty }
-                .map { ChangeGroupView(label: "\($0.0) (\($0.2.count))", kind: $0.1, rules: $0.2.map(rule)) }
+                .map { label, kind, ids in
+                    let heading = "\(label) (\(ids.count))"
+                    // Hundreds of rule links make the page slow to read and to load: by chapter then.
+                    guard ids.count > Self.listedChanges else {
+                        return ChangeGroupView(label: heading, kind: kind, rules: ids.map(rule))
+                    }
+                    return ChangeGroupView(label: heading, kind: kind, rules: [], chapters: byChapter(ids))
+                }
+        }
+        func byChapter(_ ids: [String]) -> [LinkView] {
+            var counts: [String: Int] = [:]
+            for id in ids { if let found = index.rule(id, in: language) { counts[found.chapter.id, default: 0] += 1 } }
+            return handbook.chapters(in: language).filter { counts[$0.id] != nil }.map {
+                LinkView(title: "\($0.title) (\(counts[$0.id]!))", href: rel(SiteURLs.chapter($0.id, language)))
+            }
         }
         var releases: [ReleaseView] = []
         if let unreleased, !unreleased.isEmpty {
