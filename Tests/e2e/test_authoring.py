@@ -56,3 +56,22 @@ def test_a_broken_front_matter_is_reported_with_the_files_other_errors(binary, t
     assert "content/en/guide/getting-started.md:" in result.stderr and "malformed YAML" in result.stderr
     assert "invalid anchor 'Overview'" in result.stderr  # and the body's, in the same run
     assert "has no English version" not in result.stderr  # the chapter is still known
+
+
+def test_a_callout_of_each_kind_is_rendered_and_searchable(binary, tmp_path):
+    made = run(binary, "init", "guides", "--templates", str(REPO / "templates"), cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    root = tmp_path / "guides"
+    kinds = ["NOTE", "TIP", "IMPORTANT", "WARNING", "CAUTION"]
+    for language in ("en", "zh"):
+        chapter = root / "content" / language / "guide" / "getting-started.md"
+        callouts = "".join(f"\n> [!{kind}]\n> Callout {kind.lower()} text.\n" for kind in kinds)
+        chapter.write_text(chapter.read_text(encoding="utf-8") + callouts, encoding="utf-8")
+    built = run(binary, "build", cwd=root)
+    assert built.returncode == 0 and "warning" not in built.stderr, built.stderr
+    page = (root / "_site" / "en" / "guide" / "getting-started.html").read_text(encoding="utf-8")
+    for kind, label in zip(kinds, ["Note", "Tip", "Important", "Warning", "Caution"]):
+        assert f'<aside class="callout {kind.lower()}" role="note"><p class="callout-label">{label}</p>' in page
+    assert "[!NOTE]" not in page
+    index = (root / "_site" / "en" / "search-index.js").read_text(encoding="utf-8")
+    assert "Callout warning text." in index and "[!WARNING]" not in index
