@@ -25,7 +25,7 @@ cp README.md "dist/$name/"
 cat > "dist/$name/INSTALL.txt" <<TEXT
 HandbookGen $version for Linux ($(uname -m)).
 Needs Debian's libcmark-gfm and opencc packages:
-  sudo apt-get install libcmark-gfm0.29.0.gfm.6 libcmark-gfm-extensions0.29.0.gfm.6 opencc
+  sudo apt-get install libcmark-gfm0.29.0.gfm.6 libcmark-gfm-extensions0.29.0.gfm.6 libcurl4 opencc
 Then, in a handbook folder: bin/HandbookGen build --templates <this folder>/templates
 TEXT
 tar -C dist -czf "dist/$name.tar.gz" "$name"
