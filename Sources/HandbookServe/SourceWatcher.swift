@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 import Foundation
 
@@ -37,8 +39,13 @@ struct SourceWatcher: Sendable {
             switch info.st_mode & S_IFMT {
             case S_IFDIR: walk(path, into: &stamps)
             case S_IFREG:
-                stamps[path] = Stamp(size: Int64(info.st_size), seconds: info.st_mtim.tv_sec,
-                                     nanoseconds: info.st_mtim.tv_nsec)
+                #if canImport(Darwin)
+                let modified = info.st_mtimespec
+                #else
+                let modified = info.st_mtim
+                #endif
+                stamps[path] = Stamp(size: Int64(info.st_size), seconds: Int(modified.tv_sec),
+                                     nanoseconds: Int(modified.tv_nsec))
             default: break
             }
         }

@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Writes the site so that nothing is lost: every file goes into a fresh folder beside the
@@ -192,7 +194,7 @@ public struct SiteWriter: Sendable {
     private static func write(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
         var offset = 0
         while offset < buffer.count, let base = buffer.baseAddress {
-            let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
+            let written = systemWrite(descriptor, base + offset, buffer.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 return reason(errno)
@@ -235,4 +237,13 @@ public struct SiteWriter: Sendable {
             try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
         }
     }
+}
+
+/// The C library's `write` (inside `SiteWriter` the name is its own method's).
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(descriptor, buffer, count)
+    #else
+    Darwin.write(descriptor, buffer, count)
+    #endif
 }

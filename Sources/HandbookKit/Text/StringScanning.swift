@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Searches and trims that work on UTF-8 bytes. Foundation's `range(of:)`, `contains(_:)` and
