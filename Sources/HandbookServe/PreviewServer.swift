@@ -142,6 +142,8 @@ public final class PreviewServer: Sendable {
         case "js": "text/javascript; charset=utf-8"
         case "json": "application/json"
         case "svg": "image/svg+xml"
+        case "png": "image/png"
+        case "webp": "image/webp"
         case "txt", "md": "text/plain; charset=utf-8"
         default: "application/octet-stream"
         }

@@ -143,7 +143,8 @@ struct ChapterBuilder {
         return (text, history)
     }
 
-    /// Reports what the renderer will not show as written: raw HTML, images and misplaced rules.
+    /// Reports what the renderer will not show as written: raw HTML and misplaced rules.
+    /// (Images are figures: `FigureChecker` checks them.)
     private func lint(_ block: MarkdownBlock, inlines: Bool, log: inout DiagnosticLog) {
         var isOuter = true
         block.forEachBlock { nested in
@@ -165,9 +166,6 @@ struct ChapterBuilder {
             switch inline {
             case .html(_, let at):
                 log.warning("raw HTML is not rendered; it is shown as text",
-                            at: location(at ?? block.position))
-            case .image(_, _, _, let at):
-                log.warning("images are not supported; the alt text is shown instead",
                             at: location(at ?? block.position))
             default:
                 break

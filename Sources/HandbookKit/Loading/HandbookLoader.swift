@@ -95,7 +95,9 @@ public struct HandbookLoader: Sendable {
             let keys = list.map { (partOrder[$0.part] ?? .max, $0.weight, $0.id) }
             chapters[language] = list.indices.sorted { keys[$0] < keys[$1] }.map { list[$0] }
         }
-        return Handbook(languages: languages, parts: parts, chapters: chapters, glossary: glossary)
+        var handbook = Handbook(languages: languages, parts: parts, chapters: chapters, glossary: glossary)
+        handbook.figures = FigureLoader.load(contentDirectory: contentDirectory, displayRoot: displayRoot, log: &log)
+        return handbook
     }
 
     private func loadAllowedCharacters(discovery: ContentDiscovery, log: inout DiagnosticLog) -> AllowedCharacters {

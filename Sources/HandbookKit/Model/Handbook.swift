@@ -12,6 +12,8 @@ public struct Handbook: Sendable {
     /// Chapters by language, sorted by part order, weight, then id.
     public var chapters: [Language: [Chapter]]
     public var glossary: Glossary
+    /// The pictures of `content/figures/`.
+    public var figures = FigureLibrary()
 
     public init(languages: HandbookLanguages, parts: [Language: [Part]], chapters: [Language: [Chapter]],
                 glossary: Glossary) {

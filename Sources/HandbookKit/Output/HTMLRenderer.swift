@@ -15,6 +15,34 @@ struct HTMLRenderer {
     var headingOffset = 0
     /// The label shown on a note, tip or warning, in the page's language.
     var calloutLabel: (Callout.Kind) -> String = { $0.rawValue.capitalized }
+    /// A figure's published files, by the image's source, relative to the page; nil shows the alt text.
+    var figure: (String) -> FigureImage? = { _ in nil }
+    /// Figures below the first screen load when they are scrolled to.
+    var lazyFigures = true
+
+    struct FigureImage {
+        var src: String
+        var width: Int
+        var height: Int
+        var darkSrc: String?
+    }
+
+    /// `<img>` with its size (so nothing shifts as it loads), or `<picture>` with a dark variant;
+    /// never inlined, so nothing in an SVG can run. An unknown figure shows its alt text.
+    private func renderImage(source: String, alt: String, into html: inout String) {
+        guard let image = figure(source) else { return HTML.append(escaping: alt, to: &html) }
+        if let dark = image.darkSrc {
+            html += "<picture><source srcset=\""
+            HTML.append(escaping: dark, to: &html)
+            html += "\" media=\"(prefers-color-scheme: dark)\">"
+        }
+        html += "<img src=\""
+        HTML.append(escaping: image.src, to: &html)
+        html += "\" alt=\""
+        HTML.append(escaping: alt, to: &html)
+        html += "\" width=\"\(image.width)\" height=\"\(image.height)\"\(lazyFigures ? " loading=\"lazy\"" : "") decoding=\"async\">"
+        if image.darkSrc != nil { html += "</picture>" }
+    }
 
     func render(_ blocks: [MarkdownBlock]) -> String {
         var html = ""
@@ -25,6 +53,31 @@ struct HTMLRenderer {
     func render(_ block: MarkdownBlock, into html: inout String) {
         switch block {
         case .paragraph(let inlines, _):
+            // A paragraph of figures alone is shown as figures with their captions (two side by
+            // side: a do and a don't).
+            let images = inlines.filter { if case .image = $0 { true } else { false } }
+            let onlyImages = !images.isEmpty && inlines.allSatisfy {
+                switch $0 {
+                case .image, .softBreak, .lineBreak: true
+                case .text(let text, _): text.allSatisfy(\.isWhitespace)
+                default: false
+                }
+            }
+            if onlyImages, images.allSatisfy({ if case .image(let source, _, _, _) = $0 { figure(source) != nil } else { false } }) {
+                html += images.count > 1 ? "<div class=\"figure-row\">\n" : ""
+                for case .image(let source, let title, let alt, _) in images {
+                    html += "<figure class=\"figure\">"
+                    renderImage(source: source, alt: alt.plainText, into: &html)
+                    if !title.isEmpty {
+                        html += "<figcaption>"
+                        HTML.append(escaping: title, to: &html)
+                        html += "</figcaption>"
+                    }
+                    html += "</figure>\n"
+                }
+                html += images.count > 1 ? "</div>\n" : ""
+                return
+            }
             html += "<p>"
             render(inlines, into: &html)
             html += "</p>\n"
@@ -159,8 +212,8 @@ struct HTMLRenderer {
             html += "<code class=\"raw-html\">"
             HTML.append(escaping: raw, to: &html)
             html += "</code>"
-        case .image(_, _, let alt, _):
-            HTML.append(escaping: alt.plainText, to: &html)
+        case .image(let source, _, let alt, _):
+            renderImage(source: source, alt: alt.plainText, into: &html)
         case .link(let destination, let title, let children, _):
             guard let link = resolve(destination, false) else { return render(children, into: &html) }
             html += "<a href=\""

@@ -81,6 +81,11 @@ struct SiteRenderer {
         for (name, data) in templates.assets.sorted(by: { $0.key < $1.key }) {
             files.append(OutputFile(path: SiteURLs.asset(name), data: data))
         }
+        // Figures under names that change with their bytes (the checks report unused ones).
+        for figure in handbook.figures.figures.values.sorted(by: { $0.name < $1.name }) {
+            files.append(OutputFile(path: figure.sitePath, data: figure.data))
+            if let dark = figure.dark { files.append(OutputFile(path: dark.sitePath, data: dark.data)) }
+        }
         return files
     }
 
@@ -159,6 +164,14 @@ struct SiteRenderer {
             }
             return .init(href: SiteURLs.relative(SiteURLs.path(of: resolved, in: language), from: page),
                          defaultText: index.title(of: resolved, in: language), isExternal: false)
+        }
+        let figures = handbook.figures
+        renderer.figure = { source in
+            figures.figure(forSource: source).map { figure in
+                HTMLRenderer.FigureImage(src: SiteURLs.relative(figure.sitePath, from: page), width: figure.width,
+                                         height: figure.height,
+                                         darkSrc: figure.dark.map { SiteURLs.relative($0.sitePath, from: page) })
+            }
         }
         renderer.calloutLabel = { kind in
             switch kind {
@@ -254,12 +267,16 @@ struct SiteRenderer {
         }
         let renderer = linkRenderer(language, page: page, chapter: chapter)
         // The HTML of each block: a Markdown block's, a section's title, a rule's body.
+        // Figures of the opening, on the first screen, load at once; the others when scrolled to.
+        var opening = renderer
+        opening.lazyFigures = false
+        let firstSection = chapter.content.firstIndex { if case .section = $0 { true } else { false } } ?? chapter.content.endIndex
         let renderPieces = {
-            chapter.content.map { block -> String in
+            chapter.content.enumerated().map { position, block -> String in
                 switch block {
                 case .markdown(let markdown):
                     var html = ""
-                    renderer.render(markdown, into: &html)
+                    (position < firstSection ? opening : renderer).render(markdown, into: &html)
                     return html
                 case .section(let section): return renderer.render(section.title)
                 case .rule(let rule): return renderer.render(rule.body)

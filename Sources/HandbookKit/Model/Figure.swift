@@ -1,0 +1,229 @@
+import Foundation
+
+/// A picture kept in `content/figures/` (SVG, PNG or WebP), checked and ready to publish under a
+/// name that changes with its bytes, so that a browser never shows a stale copy.
+public struct Figure: Sendable, Equatable {
+    /// The file name in `content/figures/`, e.g. `navigation-bar.svg`.
+    public var name: String
+    public var data: Data
+    public var width: Int
+    public var height: Int
+    /// Where the site publishes it, e.g. `assets/figures/navigation-bar-3f2a9c1e.svg`.
+    public var sitePath: String
+    /// `<name>.dark.<ext>` beside it: the picture shown in dark mode.
+    public var dark: DarkVariant?
+
+    public struct DarkVariant: Sendable, Equatable {
+        public var data: Data
+        public var sitePath: String
+    }
+}
+
+/// The figures of a handbook, by file name.
+public struct FigureLibrary: Sendable {
+    public static let folder = "figures"
+    public var figures: [String: Figure] = [:]
+    /// Where each file was read, for diagnostics (unused figures).
+    var locations: [String: SourceLocation] = [:]
+
+    public init() {}
+
+    /// The figure a Markdown image's source names: `../../figures/x.svg` from a chapter,
+    /// `../figures/x.svg` from a part, or `figures/x.svg`; nil for anything else.
+    public static func name(ofSource source: String) -> String? {
+        var rest = Substring(source)
+        while rest.hasPrefix("../") { rest = rest.dropFirst(3) }
+        if rest.hasPrefix("./") { rest = rest.dropFirst(2) }
+        guard rest.hasPrefix(folder + "/") else { return nil }
+        let name = rest.dropFirst(folder.count + 1)
+        guard !name.isEmpty, !name.contains("/") else { return nil }
+        return String(name)
+    }
+
+    public func figure(forSource source: String) -> Figure? {
+        Self.name(ofSource: source).flatMap { figures[$0] }
+    }
+}
+
+/// Reads and checks `content/figures/`. SVG files are checked for what could run or reach out
+/// (they are shown with `<img>`, where nothing runs, but a reader may open one directly).
+enum FigureLoader {
+    static let extensions = ["svg", "png", "webp"]
+    /// Above this, a figure is refused; above `heavy`, an SVG drawing is reported as too heavy.
+    static let maximumBytes = 1 << 20
+    static let heavyBytes = 40 * 1024
+
+    static func load(contentDirectory: URL, displayRoot: String, log: inout DiagnosticLog) -> FigureLibrary {
+        var library = FigureLibrary()
+        let folder = contentDirectory.appendingPathComponent(FigureLibrary.folder)
+        guard ContentDiscovery.kind(of: folder) == .directory,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return library }
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let display = displayRoot + "/" + FigureLibrary.folder + "/" + name
+            let start = SourceLocation(file: display, line: 1, column: 1)
+            let ext = (name as NSString).pathExtension.lowercased()
+            guard extensions.contains(ext) else {
+                log.error("figures are SVG, PNG or WebP files, not '\(name)'", at: start)
+                continue
+            }
+            let base = (name as NSString).deletingPathExtension
+            if base.hasSuffix(".dark") { continue }  // read with its light picture
+            guard Identifier.isValid(base) else {
+                log.error("invalid figure name '\(base)'\(InvisibleCharacters.named(in: base)): use \(Identifier.rule)", at: start)
+                continue
+            }
+            guard let figure = read(folder.appendingPathComponent(name), name: name, display: display, log: &log) else { continue }
+            var result = Figure(name: name, data: figure.data, width: figure.width, height: figure.height,
+                                sitePath: sitePath(name, figure.data), dark: nil)
+            let darkName = base + ".dark." + ext
+            let darkURL = folder.appendingPathComponent(darkName)
+            if ContentDiscovery.kind(of: darkURL) == .file,
+               let dark = read(darkURL, name: darkName, display: displayRoot + "/" + FigureLibrary.folder + "/" + darkName, log: &log) {
+                result.dark = .init(data: dark.data, sitePath: sitePath(darkName, dark.data))
+            }
+            library.figures[name] = result
+            library.locations[name] = start
+        }
+        for name in names where name.contains(".dark.") {
+            let light = name.replacingOccurrences(of: ".dark.", with: ".")
+            if !names.contains(light) {
+                log.error("'\(name)' is a dark variant without its light picture '\(light)'",
+                          at: SourceLocation(file: displayRoot + "/" + FigureLibrary.folder + "/" + name, line: 1, column: 1))
+            }
+        }
+        return library
+    }
+
+    private static func read(_ url: URL, name: String, display: String, log: inout DiagnosticLog)
+        -> (data: Data, width: Int, height: Int)? {
+        let start = SourceLocation(file: display, line: 1, column: 1)
+        guard ContentDiscovery.kind(of: url) == .file, let data = try? Data(contentsOf: url) else {
+            log.error("cannot read the figure (symbolic links are not followed)", at: start)
+            return nil
+        }
+        guard data.count <= maximumBytes else {
+            log.error("the figure has \(data.count / 1024) KB; the limit is \(maximumBytes / 1024) KB", at: start)
+            return nil
+        }
+        let size: (Int, Int)?
+        if name.lowercased().hasSuffix(".svg") {
+            guard let text = String(data: data, encoding: .utf8) else {
+                log.error("an SVG figure must be UTF-8 text", at: start)
+                return nil
+            }
+            let problems = SVGCheck.problems(in: text)
+            for problem in problems {
+                log.error(problem.message, at: SourceLocation(file: display, line: problem.line, column: problem.column))
+            }
+            guard problems.isEmpty else { return nil }
+            if data.count > heavyBytes {
+                log.warning("the drawing has \(data.count / 1024) KB; keep figures under \(heavyBytes / 1024) KB", at: start)
+            }
+            size = SVGCheck.size(of: text)
+            if size == nil {
+                log.error("give the <svg> element width and height, or a viewBox, so that pages reserve its space", at: start)
+            }
+        } else {
+            size = RasterSize.of(data)
+            if size == nil { log.error("not a PNG or WebP file that can be read", at: start) }
+        }
+        guard let (width, height) = size else { return nil }
+        return (data, width, height)
+    }
+
+    /// `navigation-bar.svg` → `assets/figures/navigation-bar-<hash>.svg`.
+    static func sitePath(_ name: String, _ data: Data) -> String {
+        let hash = Fingerprint(utf8: Array(data)).description.prefix(10)
+        let base = (name as NSString).deletingPathExtension, ext = (name as NSString).pathExtension
+        return "assets/figures/\(base)-\(hash).\(ext)"
+    }
+}
+
+/// What an SVG figure may not hold: scripts, event attributes, foreign objects, references to
+/// anything outside the file, document type declarations (entities).
+enum SVGCheck {
+    struct Problem: Equatable {
+        var message: String
+        var line: Int
+        var column: Int
+    }
+
+    static func problems(in text: String) -> [Problem] {
+        let lower = text.lowercased()
+        var problems: [Problem] = []
+        func report(_ message: String, at index: String.Index) {
+            let before = lower[..<index]
+            let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+            let lineStart = before.lastIndex(of: "\n").map { lower.index(after: $0) } ?? lower.startIndex
+            problems.append(Problem(message: message, line: line, column: lower.distance(from: lineStart, to: index) + 1))
+        }
+        for (needle, message) in [("<script", "SVG figures may not contain scripts"),
+                                  ("<foreignobject", "SVG figures may not contain <foreignObject>"),
+                                  ("<!doctype", "SVG figures may not declare a document type (entities)"),
+                                  ("<!entity", "SVG figures may not declare entities"),
+                                  ("@import", "SVG figures may not import style sheets"),
+                                  ("<image", "SVG figures may not embed images; draw with shapes")] {
+            var from = lower.startIndex
+            while let found = lower.range(of: needle, range: from..<lower.endIndex) {
+                report(message, at: found.lowerBound)
+                from = found.upperBound
+            }
+        }
+        // Event attributes (onload=, onclick= …) and references to anything but `#id`.
+        for match in lower.matches(of: /\son[a-z]+\s*=/) {
+            report("SVG figures may not carry event attributes ('\(lower[match.range].trimmingCharacters(in: .whitespaces).dropLast())')",
+                   at: lower.index(after: match.range.lowerBound))
+        }
+        for match in lower.matches(of: /(?:xlink:)?href\s*=\s*["']\s*([^"'\s]*)/) where !match.output.1.hasPrefix("#") {
+            report("SVG figures may only refer to their own elements (href=\"#id\"), not '\(match.output.1)'", at: match.range.lowerBound)
+        }
+        for match in lower.matches(of: /url\(\s*['"]?\s*([^)'"\s]*)/) where !match.output.1.hasPrefix("#") {
+            report("SVG figures may only use url(#id), not url(\(match.output.1))", at: match.range.lowerBound)
+        }
+        return problems.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+
+    /// The root element's width and height, or its viewBox's.
+    static func size(of text: String) -> (Int, Int)? {
+        guard let open = text.range(of: "<svg") else { return nil }
+        guard let close = text[open.upperBound...].firstIndex(of: ">") else { return nil }
+        let tag = text[open.upperBound..<close]
+        func value(_ name: String) -> String? {
+            let pattern = try? Regex<(Substring, Substring)>("\\s\(name)\\s*=\\s*[\"']([^\"']*)[\"']")
+            return pattern.flatMap { tag.firstMatch(of: $0) }.map { String($0.output.1) }
+        }
+        if let width = value("width").flatMap(Self.number), let height = value("height").flatMap(Self.number) {
+            return (width, height)
+        }
+        let box = value("viewBox")?.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) } ?? []
+        guard box.count == 4, box[2] > 0, box[3] > 0 else { return nil }
+        return (Int(box[2].rounded()), Int(box[3].rounded()))
+    }
+
+    /// `280`, `280px`, `280.0` → 280; percentages and other units are not a size.
+    private static func number(_ text: String) -> Int? {
+        let digits = text.hasSuffix("px") ? String(text.dropLast(2)) : text
+        return Double(digits).map { Int($0.rounded()) }.flatMap { $0 > 0 ? $0 : nil }
+    }
+}
+
+/// The pixel size of a PNG (its IHDR chunk) or a WebP (its VP8X, VP8 or VP8L header).
+enum RasterSize {
+    static func of(_ data: Data) -> (Int, Int)? {
+        let bytes = [UInt8](data.prefix(64))
+        func be32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        func le(_ at: Int, _ count: Int) -> Int { (0..<count).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
+        if bytes.count >= 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            return (be32(16), be32(20))
+        }
+        guard bytes.count >= 30, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) else { return nil }
+        switch String(decoding: bytes[12..<16], as: UTF8.self) {
+        case "VP8X": return (le(24, 3) + 1, le(27, 3) + 1)
+        case "VP8 ": return (le(26, 2) & 0x3FFF, le(28, 2) & 0x3FFF)
+        case "VP8L":
+            let bits = le(21, 4)
+            return ((bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1)
+        default: return nil
+        }
+    }
+}

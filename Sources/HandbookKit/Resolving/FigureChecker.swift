@@ -1,0 +1,71 @@
+/// Checks every image of the content against `content/figures/`: each names a figure that
+/// exists, has alt text, and a chapter uses the same figures in every language; figures no page
+/// uses are reported.
+struct FigureChecker {
+    let handbook: Handbook
+
+    func check(log: inout DiagnosticLog) {
+        let library = handbook.figures
+        var used = Set<String>()
+        let source = handbook.languages.source
+        var usesBySource: [String: (names: Set<String>, at: SourceLocation)] = [:]
+        for language in handbook.languages.all {
+            for part in handbook.parts(in: language) {
+                used.formUnion(figures(in: part.body, file: part.source.file, log: &log))
+            }
+            for chapter in handbook.chapters(in: language) {
+                let names = figures(in: Self.blocks(of: chapter), file: chapter.source.file, log: &log)
+                used.formUnion(names)
+                if language == source {
+                    usesBySource[chapter.id] = (names, chapter.source)
+                } else if let sourceUses = usesBySource[chapter.id], sourceUses.names != names {
+                    let missing = sourceUses.names.subtracting(names).sorted(), extra = names.subtracting(sourceUses.names).sorted()
+                    let detail = (missing.map { "'\($0)' is missing" } + extra.map { "'\($0)' is not in the \(source.diagnosticName) version" })
+                        .joined(separator: ", ")
+                    log.error("chapter '\(chapter.id)' must show the same figures in every language: \(detail)",
+                              at: chapter.source, notes: [.note("\(source.diagnosticName) version", at: sourceUses.at)])
+                }
+            }
+        }
+        for name in library.figures.keys.sorted() where !used.contains(name) {
+            log.warning("figure '\(name)' is not used by any page", at: library.locations[name])
+        }
+    }
+
+    /// A chapter's blocks, its rules' bodies and earlier forms included.
+    static func blocks(of chapter: Chapter) -> [MarkdownBlock] {
+        chapter.content.flatMap { block -> [MarkdownBlock] in
+            switch block {
+            case .markdown(let markdown): [markdown]
+            case .section: []
+            case .rule(let rule): rule.body + rule.history.flatMap(\.body)
+            }
+        }
+    }
+
+    /// The figure names the blocks show, after checking each image.
+    private func figures(in blocks: [MarkdownBlock], file: String, log: inout DiagnosticLog) -> Set<String> {
+        var names = Set<String>()
+        for block in blocks {
+            block.forEachInline { inline in
+                guard case .image(let source, _, let alt, let at) = inline else { return }
+                let location = SourceLocation(file: file, line: (at ?? block.position).line, column: (at ?? block.position).column)
+                guard let name = FigureLibrary.name(ofSource: source) else {
+                    log.error("an image must be a figure of content/figures (e.g. ../../figures/tab-bar.svg), not '\(source)'",
+                              at: location)
+                    return
+                }
+                guard handbook.figures.figures[name] != nil else {
+                    log.error("unknown figure '\(name)'" + Suggestion.didYouMean(name, in: Array(handbook.figures.figures.keys)),
+                              at: location)
+                    return
+                }
+                if alt.plainText.trimmingSpaces().isEmpty {
+                    log.error("figure '\(name)' needs alt text: say what it shows, in this language", at: location)
+                }
+                names.insert(name)
+            }
+        }
+        return names
+    }
+}
