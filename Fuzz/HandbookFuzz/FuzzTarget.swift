@@ -24,6 +24,10 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     terminology.add(glossary)
     _ = AllowedCharacters.parse(file, log: &log)
     _ = HandbookConfiguration.parse(file, log: &log)
+    // … and as an SVG figure and a raster header.
+    _ = SVGCheck.problems(in: file.text)
+    _ = SVGCheck.size(of: file.text)
+    _ = RasterSize.of(data)
     // The scans over a chapter's text, and the escaping of what other formats show of it.
     InvisibleCharacters.report(in: file, allowed: [], log: &log)
     TerminologyScanner(terminology: terminology).report(in: file, language: .zhHans, log: &log)
