@@ -134,7 +134,7 @@
   var records = data.records.map(function (r, index) {
     var nText = normalize(r[3]);
     return {
-      kind: r[0], scope: r[1], title: r[2], text: r[3], context: r[4], url: r[5], ruleID: r[6], edition: r[7] || "",
+      kind: r[0], scope: r[1], title: r[2], text: r[3], context: r[4], url: r[5], ruleID: r[6], edition: r[7] || "", pinyin: r[8] || "",
       order: index, nTitle: normalize(r[2]), nText: nText,
       // join() makes one flat string; `+` would make a rope that is slow to read a character at a time
       nBody: [nText, normalizeContext(r[4]), r[6]].join(" ")
@@ -498,7 +498,93 @@
       if (key === q) { alts.splice(1, 0, [term, 5]); seen[term] = true; }
       else if (key.indexOf(q) === 0 && q.length >= 3 && alts.length < 5) { alts.push([term, 15]); seen[term] = true; }
     }
-    return alts;
+    return alts.concat(pinyinAlternatives(q));
+  }
+
+  // ---- pinyin: a Latin query read as the pinyin of titles (docs/search-index.md, Pinyin) ----
+  // Each record whose title has Han characters carries their readings, one syllable each. A
+  // query of Latin letters (spaces ignored, ü typed as v or u) matches consecutive syllables of
+  // one Han run, each typed in full or by its initial (zh, ch, sh or the first letter), the last
+  // one possibly begun only: `dhl`, `daohanglan`, `dao hang`, `daoh`. The Han text so read
+  // becomes an alternative of the query, searched like any other.
+  var PINYIN = 6, PINYIN_SPANS = 3;
+  // The distinct Han runs of titles with their syllables; a run's best kind (a whole chapter or
+  // term title counts most) and how many titles hold it rank the spans read from it.
+  var pinyinRuns = (function () {
+    var runs = new Map(), readings = Object.create(null), syllable = "";
+    (data.readings || "").replace(/[a-z]+|[^a-z]/g, function (piece) {
+      if (piece.length > 1 || piece < "{") syllable = piece; else readings[piece] = syllable;
+      return "";
+    });
+    records.forEach(function (record) {
+      var title = record.nTitle, k = 0, run = "", from = 0, syllables = record.pinyin ? record.pinyin.split(" ") : [];
+      if (!record.pinyin) {
+        for (var c = 0; c < title.length; c++) if (isHanCode(title.charCodeAt(c))) syllables.push(readings[title[c]] || "-");
+        if (!syllables.length) return;
+      }
+      var whole = (record.kind === "c" || record.kind === "t");
+      function close() {
+        if (!run) return;
+        var entry = runs.get(run);
+        if (!entry) runs.set(run, (entry = { text: run, syllables: syllables.slice(from, from + run.length), titles: 0, whole: false }));
+        entry.titles++;
+        if (whole && run.length === title.length) entry.whole = true;
+        run = "";
+      }
+      for (var i = 0; i < title.length && k < syllables.length; i++) {
+        if (isHanCode(title.charCodeAt(i))) { if (!run) from = k; run += title[i]; k++; } else close();
+      }
+      close();
+    });
+    return Array.from(runs.values());
+  })();
+  function initialOf(syllable) {
+    var two = syllable.slice(0, 2);
+    return two === "zh" || two === "ch" || two === "sh" ? two : syllable[0];
+  }
+  // The end (exclusive) of the syllables from `at` that `letters` from `q` spell, and how many
+  // were typed in full (as best): { end, full } or null.
+  function spell(letters, q, syllables, at) {
+    if (q === letters.length) return { end: at, full: 0 };
+    if (at === syllables.length || syllables[at] === "-") return null;
+    var syllable = syllables[at], rest = letters.length - q, best = null;
+    if (letters.startsWith(syllable, q)) {
+      var whole = spell(letters, q + syllable.length, syllables, at + 1);
+      if (whole) best = { end: whole.end, full: whole.full + 1 };
+    }
+    if (!best && rest < syllable.length && syllable.startsWith(letters.slice(q))) {
+      best = { end: at + 1, full: rest > 1 ? 1 : 0 };
+    }
+    if (!best) {
+      var initial = initialOf(syllable);
+      for (var n = initial.length; n >= 1 && !best; n--) {
+        if (letters.startsWith(initial.slice(0, n), q)) best = spell(letters, q + n, syllables, at + 1);
+      }
+    }
+    return best;
+  }
+  // The Han texts the query may be the pinyin of, best first, as [text, penalty].
+  function pinyinAlternatives(q) {
+    if (!pinyinRuns.length || !/^[a-z ]+$/.test(q)) return [];
+    var letters = q.replace(/ /g, "").replace(/v/g, "u");
+    if (letters.length < 2) return [];
+    var spans = new Map();
+    for (var r = 0; r < pinyinRuns.length; r++) {
+      var run = pinyinRuns[r], syllables = run.syllables, first = letters[0];
+      for (var at = 0; at < syllables.length; at++) {
+        if (syllables[at][0] !== first && !(first === "u" && syllables[at][0] === "v")) continue;
+        var found = spell(letters, 0, syllables, at);
+        if (!found || found.end - at < 2) continue;  // one syllable reads as too many characters
+        var text = run.text.slice(at, found.end), span = spans.get(text);
+        if (!span) spans.set(text, (span = { text: text, titles: 0, whole: false, full: found.full }));
+        span.titles += run.titles;
+        span.whole = span.whole || (run.whole && at === 0 && found.end === syllables.length);
+        span.full = Math.max(span.full, found.full);
+      }
+    }
+    return Array.from(spans.values()).sort(function (a, b) {
+      return (b.whole - a.whole) || (b.full - a.full) || (b.titles - a.titles) || (a.text < b.text ? -1 : 1);
+    }).slice(0, PINYIN_SPANS).map(function (span, rank) { return [span.text, PINYIN + rank]; });
   }
 
   var state = { query: "", scopes: [], edition: "" };
