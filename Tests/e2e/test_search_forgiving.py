@@ -68,3 +68,40 @@ def test_query_set_first_results(site, browser):
                 failures.append((language, case["query"], case["first"], got[:1]))
     assert failures == []
     assert len(QUERIES) >= 20
+
+
+@pytest.mark.parametrize("language,query,correction,expected", [
+    ("en", "navigaton", "navigation", "en/bars/navigation-bar.html"),
+    ("en", "alrt", "alert", "en/views/alerts.html"),
+    ("zh", "navigaton", "navigation", "zh/bars/navigation-bar.html"),
+    ("zh", "alrt", "alert", "zh/views/alerts.html"),
+])
+def test_a_typo_finds_the_page_with_a_did_you_mean_line(site, browser, language, query, correction, expected):
+    browser.get(url(site, f"{language}/index.html"))
+    type_query(browser, query)
+    WebDriverWait(browser, 5).until(lambda d: options(d))
+    hrefs = [o.get_attribute("data-href") for o in options(browser)[:3]]
+    assert any(h.endswith(expected) for h in hrefs), hrefs
+    line = browser.find_element(By.CSS_SELECTOR, "#search-panel .did-you-mean")
+    assert correction in line.text
+    assert ("Did you mean" if language == "en" else "你是不是要找") in line.text
+    assert correction in browser.find_element(By.ID, "search-status").text
+    assert console_errors(browser) == []
+
+
+def test_the_did_you_mean_button_searches_for_the_correction(site, browser):
+    browser.get(url(site, "en/search.html") + "?q=navigaton")
+    WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#search-page .did-you-mean button"))
+    browser.find_element(By.CSS_SELECTOR, "#search-page .did-you-mean button").click()
+    WebDriverWait(browser, 5).until(lambda d: "q=navigation" in d.current_url)
+    assert browser.find_element(By.ID, "search-input").get_attribute("value") == "navigation"
+    assert not browser.find_elements(By.CSS_SELECTOR, "#search-page .did-you-mean")
+
+
+def test_no_did_you_mean_when_the_query_finds_something(site, browser):
+    browser.get(url(site, "en/index.html"))
+    ensure_search(browser)
+    for query in ("alert", "aler", "navigation bar", "xyzzyq"):
+        assert browser.execute_script("return HandbookSearch.suggestion(arguments[0])", query) == "", query
+    # Short words are not corrected.
+    assert browser.execute_script("return [HandbookSearch.search('btn'), HandbookSearch.suggestion('btn')]") == [[], ""]

@@ -657,6 +657,7 @@
   function search(query, limit) {
     var alts = alternatives(query).map(prepare), matched = [];
     var found = alts.map(function (alt) { return alt.tokens.length ? matching(alt) : NONE; });
+    var suggestion = forgiveTypos(alts, found);
     function scoreOne(i, altIndex) {
       var s = score(i, alts[altIndex]) - alts[altIndex].penalty;
       if (scoredBy[i] < 0) { matched.push(i); scoredBy[i] = altIndex; scores[i] = s; }
@@ -715,7 +716,112 @@
     });
     for (var r = 0; r < matched.length; r++) scoredBy[matched[r]] = -1;
     results.total = countDistinct(found);
+    results.suggestion = suggestion;
     return results;
+  }
+
+  // ---- typos: English words of four letters or more, at one edit ----
+  // When the query and its alternatives find fewer than TYPO_FEW records, each Latin word of
+  // four letters or more that starts no indexed word is replaced by the indexed words (or their
+  // beginnings) one edit away — a letter added, dropped, changed, or two swapped — those that
+  // more likely first (see corrections()); the corrected queries' alternatives are searched with TYPO more
+  // penalty. Returns the best correction when the query itself found nothing, else "".
+  // (and 25 more for the second correction, so that it follows the first).
+  var TYPO = 20, TYPO_FEW = 3, TYPO_CORRECTIONS = 2;
+  function forgiveTypos(alts, found) {
+    var already = countDistinct(found);
+    if (already >= TYPO_FEW || !alts.length) return "";
+    var queryTokens = alts[0].tokens, corrected = null;
+    for (var k = 0; k < queryTokens.length; k++) {
+      var t = queryTokens[k];
+      if (t.length < 4 || textPostings.wholeWord(t) === null || textPostings.lookup(t).records.length) continue;
+      var options = corrections(t);
+      if (!options.length) continue;
+      if (!corrected) corrected = options.map(function () { return queryTokens.slice(); });
+      corrected.forEach(function (tokensOf, n) { tokensOf[k] = options[Math.min(n, options.length - 1)]; });
+    }
+    if (!corrected) return "";
+    var best = "", seen = {};
+    corrected.forEach(function (tokensOf, n) {
+      var text = tokensOf.join(" ");
+      if (seen[text]) return;
+      seen[text] = true;
+      alternatives(text).forEach(function (alt) {
+        var prepared = prepare([alt[0], alt[1] + TYPO + 25 * n]), matches = prepared.tokens.length ? matching(prepared) : NONE;
+        if (!matches.length) return;
+        alts.push(prepared);
+        found.push(matches);
+        if (!best) best = text;
+      });
+    });
+    return already ? "" : best;
+  }
+  // The indexed words, or their beginnings, one edit away from `t`: at most TYPO_CORRECTIONS,
+  // whole words first, then a letter left out or two swapped before one mistyped before one
+  // too many, then those that more records hold.
+  function corrections(t) {
+    var words = textPostings.sortedWords, found = new Map();
+    for (var w = 0; w < words.length; w++) {
+      var word = words[w];
+      if (word.length < t.length - 1) continue;
+      for (var length = Math.min(word.length, t.length + 1); length >= t.length - 1; length--) {
+        var start = length === word.length ? word : word.slice(0, length), edit = editKind(t, start);
+        if (edit < 0) continue;
+        var whole = length === word.length, known = found.get(start);
+        if (!known) found.set(start, (known = { whole: whole, edit: edit, count: textPostings.wordsStartingWith(start).records.length }));
+        known.whole = known.whole || whole;
+        break;
+      }
+    }
+    return Array.from(found.keys()).sort(function (a, b) {
+      var x = found.get(a), y = found.get(b);
+      return (y.whole - x.whole) || (x.edit - y.edit) || (y.count - x.count) || (a < b ? -1 : 1);
+    }).slice(0, TYPO_CORRECTIONS);
+  }
+  // How `b` is one edit from `a`: 0 a letter added to `a` or two adjacent letters swapped,
+  // 1 a letter changed, 2 a letter dropped; -1 when it is not (or they are equal).
+  function editKind(a, b) {
+    var la = a.length, lb = b.length;
+    if (la - lb > 1 || lb - la > 1 || a === b) return -1;
+    var i = 0;
+    while (i < la && i < lb && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+    if (la === lb) {
+      if (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2)) return 0;
+      return a.slice(i + 1) === b.slice(i + 1) ? 1 : -1;
+    }
+    if (la > lb) return a.slice(i + 1) === b.slice(i) ? 2 : -1;
+    return a.slice(i) === b.slice(i + 1) ? 0 : -1;
+  }
+
+  // The "did you mean" line over the results, in the dropdown and on the search page, and
+  // before the count the live region announces.
+  function explain(suggestion) {
+    [panel, pageContainer].forEach(function (container) {
+      if (!container) return;
+      var old = container.querySelector(".did-you-mean");
+      if (old) old.remove();
+      if (!suggestion || (container === panel) === onSearchPage) return;
+      var template = panel.getAttribute("data-did-you-mean") || "Did you mean %s?", at = template.indexOf("%s");
+      var line = document.createElement("p");
+      line.className = "did-you-mean meta";
+      line.appendChild(document.createTextNode(template.slice(0, Math.max(at, 0))));
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "chip";
+      button.textContent = suggestion;
+      button.addEventListener("mousedown", function (event) { event.preventDefault(); });
+      button.addEventListener("click", function () {
+        input.value = suggestion;
+        state.query = suggestion;
+        update(true);
+        if (!onSearchPage) input.focus();
+      });
+      line.appendChild(button);
+      if (at >= 0) line.appendChild(document.createTextNode(template.slice(at + 2)));
+      var results = container === panel ? list : container.querySelector(".search-results");
+      container.insertBefore(line, results);
+      status.textContent = line.textContent + " " + status.textContent;
+    });
   }
 
   // For each title candidate, the most it could score (rounded up): each token its title may
@@ -996,6 +1102,7 @@
         pageContainer.appendChild(more);
       }
     }
+    explain(query.trim() ? current.suggestion : "");
   }
 
   function urlFor() {
@@ -1066,6 +1173,8 @@
   window.HandbookSearch = {
     search: function (query) { return search(query).map(function (r) { return r.record.url; }); },
     normalize: normalize,
+    // The correction "did you mean" offers for `query`, or "".
+    suggestion: function (query) { return search(query, 12).suggestion; },
     // Whether `text` matches `query` by the search's rules (used by the sidebar filter).
     matches: function (query, text) {
       var n = normalize(text);
