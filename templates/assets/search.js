@@ -765,9 +765,9 @@
       var word = words[w];
       if (word.length < t.length - 1) continue;
       for (var length = Math.min(word.length, t.length + 1); length >= t.length - 1; length--) {
-        var start = length === word.length ? word : word.slice(0, length), edit = editKind(t, start);
+        var edit = editKind(t, word, length);
         if (edit < 0) continue;
-        var whole = length === word.length, known = found.get(start);
+        var whole = length === word.length, start = whole ? word : word.slice(0, length), known = found.get(start);
         if (!known) found.set(start, (known = { whole: whole, edit: edit, count: textPostings.wordsStartingWith(start).records.length }));
         known.whole = known.whole || whole;
         break;
@@ -778,19 +778,26 @@
       return (y.whole - x.whole) || (x.edit - y.edit) || (y.count - x.count) || (a < b ? -1 : 1);
     }).slice(0, TYPO_CORRECTIONS);
   }
-  // How `b` is one edit from `a`: 0 a letter added to `a` or two adjacent letters swapped,
-  // 1 a letter changed, 2 a letter dropped; -1 when it is not (or they are equal).
-  function editKind(a, b) {
-    var la = a.length, lb = b.length;
-    if (la - lb > 1 || lb - la > 1 || a === b) return -1;
+  // How the first `lb` letters of `b` are one edit from `a`: 0 a letter added to `a` or two
+  // adjacent letters swapped, 1 a letter changed, 2 a letter dropped; -1 when they are not
+  // (or are equal). Compared in place: this runs for every indexed word.
+  function editKind(a, b, lb) {
+    var la = a.length;
+    if (la - lb > 1 || lb - la > 1) return -1;
     var i = 0;
     while (i < la && i < lb && a.charCodeAt(i) === b.charCodeAt(i)) i++;
     if (la === lb) {
-      if (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2)) return 0;
-      return a.slice(i + 1) === b.slice(i + 1) ? 1 : -1;
+      if (i === la) return -1;
+      if (i + 1 < la && a.charCodeAt(i) === b.charCodeAt(i + 1) && a.charCodeAt(i + 1) === b.charCodeAt(i) &&
+        same(a, i + 2, b, i + 2, la - i - 2)) return 0;
+      return same(a, i + 1, b, i + 1, la - i - 1) ? 1 : -1;
     }
-    if (la > lb) return a.slice(i + 1) === b.slice(i) ? 2 : -1;
-    return a.slice(i) === b.slice(i + 1) ? 0 : -1;
+    if (la > lb) return same(a, i + 1, b, i, lb - i) ? 2 : -1;
+    return same(a, i, b, i + 1, la - i) ? 0 : -1;
+  }
+  function same(a, from, b, bFrom, count) {
+    for (var k = 0; k < count; k++) if (a.charCodeAt(from + k) !== b.charCodeAt(bFrom + k)) return false;
+    return true;
   }
 
   // The "did you mean" line over the results, in the dropdown and on the search page, and
