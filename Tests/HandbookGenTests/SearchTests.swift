@@ -89,3 +89,19 @@ import Testing
         #expect(script.contains("\\u003c/script\\u003e"))
     }
 }
+
+@Suite struct PinyinReaderTests {
+    @Test func readsWordsBeforeCharacters() {
+        let reader = PinyinReader.shared
+        #expect(reader.key("导航栏") == "dao hang lan")
+        #expect(reader.key("银行") == "yin hang")            // a word: 行 read hang
+        #expect(reader.key("行为") == "xing wei")            // 行's most common reading
+        #expect(reader.key("使用 Tab 栏") == "shi yong lan")  // Han only, one syllable each
+        #expect(reader.exceptionalKey("导航栏") == "")        // the readings table suffices
+        #expect(reader.exceptionalKey("银行") == "yin hang")
+    }
+
+    @Test func readingsAreGroupedBySyllable() {
+        #expect(PinyinReader.shared.readings(of: "栏导航到".unicodeScalars) == "dao到导hang航lan栏")
+    }
+}

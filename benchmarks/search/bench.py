@@ -243,6 +243,11 @@ def main():
     chinese = ["导航栏", "标签栏", "警告框", "按钮标题", "触感反馈", "撤销"]
     real_zh, real_zh_load = keystrokes(site, "zh/index.html", chinese)
     real_en, real_en_load = keystrokes(site, "en/index.html", english)
+    # Queries that take the forgiving paths: pinyin on the Chinese site, typos on the English.
+    pinyin = ["daohanglan", "dhl", "gong ju lan", "jinggaokuang"]
+    typos = ["navigaton", "alrt", "toolbr", "haptik feedbak"]
+    real_py, _ = keystrokes(site, "zh/index.html", pinyin)
+    real_typo, _ = keystrokes(site, "en/index.html", typos)
 
     synthetic = pathlib.Path(tempfile.mkdtemp()) / "site"
     shutil.copytree(site, synthetic)
@@ -271,9 +276,11 @@ def main():
     row = "| %s | %d | %.0f | %.2f | %.2f | %.2f |"
     lines.append(row % ("handbook, zh (%s)" % " ".join(chinese), len(count("zh")), real_zh_load, *summary(real_zh)))
     lines.append(row % ("handbook, en (%s)" % ", ".join(english), len(count("en")), real_en_load, *summary(real_en)))
+    lines.append(row % ("handbook, zh pinyin (%s)" % ", ".join(pinyin), len(count("zh")), real_zh_load, *summary(real_py)))
+    lines.append(row % ("handbook, en typos (%s)" % ", ".join(typos), len(count("en")), real_en_load, *summary(real_typo)))
     lines.append(row % ("synthetic zh (same queries)", args.records, big_load, *summary(big)))
     met = lambda ok: "met" if ok else "**not met**"
-    handbook_p95 = max(summary(real_zh)[1], summary(real_en)[1])
+    handbook_p95 = max(summary(real_zh)[1], summary(real_en)[1], summary(real_py)[1], summary(real_typo)[1])
     lines += ["", "Targets: under 5 ms on the handbook, under 16 ms (one frame) at 50,000 records.",
               "Status: handbook %s (worst p95 %.2f ms); 50,000 records %s (median %.2f ms, p95 %.2f ms)."
               % (met(handbook_p95 < 5), handbook_p95, met(summary(big)[1] < 16), *summary(big)[:2]), "",

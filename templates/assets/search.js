@@ -134,7 +134,7 @@
   var records = data.records.map(function (r, index) {
     var nText = normalize(r[3]);
     return {
-      kind: r[0], scope: r[1], title: r[2], text: r[3], context: r[4], url: r[5], ruleID: r[6], edition: r[7] || "",
+      kind: r[0], scope: r[1], title: r[2], text: r[3], context: r[4], url: r[5], ruleID: r[6], edition: r[7] || "", pinyin: r[8] || "",
       order: index, nTitle: normalize(r[2]), nText: nText,
       // join() makes one flat string; `+` would make a rope that is slow to read a character at a time
       nBody: [nText, normalizeContext(r[4]), r[6]].join(" ")
@@ -498,7 +498,93 @@
       if (key === q) { alts.splice(1, 0, [term, 5]); seen[term] = true; }
       else if (key.indexOf(q) === 0 && q.length >= 3 && alts.length < 5) { alts.push([term, 15]); seen[term] = true; }
     }
-    return alts;
+    return alts.concat(pinyinAlternatives(q));
+  }
+
+  // ---- pinyin: a Latin query read as the pinyin of titles (docs/search-index.md, Pinyin) ----
+  // Each record whose title has Han characters carries their readings, one syllable each. A
+  // query of Latin letters (spaces ignored, ü typed as v or u) matches consecutive syllables of
+  // one Han run, each typed in full or by its initial (zh, ch, sh or the first letter), the last
+  // one possibly begun only: `dhl`, `daohanglan`, `dao hang`, `daoh`. The Han text so read
+  // becomes an alternative of the query, searched like any other.
+  var PINYIN = 6, PINYIN_SPANS = 3;
+  // The distinct Han runs of titles with their syllables; a run's best kind (a whole chapter or
+  // term title counts most) and how many titles hold it rank the spans read from it.
+  var pinyinRuns = (function () {
+    var runs = new Map(), readings = Object.create(null), syllable = "";
+    (data.readings || "").replace(/[a-z]+|[^a-z]/g, function (piece) {
+      if (piece.length > 1 || piece < "{") syllable = piece; else readings[piece] = syllable;
+      return "";
+    });
+    records.forEach(function (record) {
+      var title = record.nTitle, k = 0, run = "", from = 0, syllables = record.pinyin ? record.pinyin.split(" ") : [];
+      if (!record.pinyin) {
+        for (var c = 0; c < title.length; c++) if (isHanCode(title.charCodeAt(c))) syllables.push(readings[title[c]] || "-");
+        if (!syllables.length) return;
+      }
+      var whole = (record.kind === "c" || record.kind === "t");
+      function close() {
+        if (!run) return;
+        var entry = runs.get(run);
+        if (!entry) runs.set(run, (entry = { text: run, syllables: syllables.slice(from, from + run.length), titles: 0, whole: false }));
+        entry.titles++;
+        if (whole && run.length === title.length) entry.whole = true;
+        run = "";
+      }
+      for (var i = 0; i < title.length && k < syllables.length; i++) {
+        if (isHanCode(title.charCodeAt(i))) { if (!run) from = k; run += title[i]; k++; } else close();
+      }
+      close();
+    });
+    return Array.from(runs.values());
+  })();
+  function initialOf(syllable) {
+    var two = syllable.slice(0, 2);
+    return two === "zh" || two === "ch" || two === "sh" ? two : syllable[0];
+  }
+  // The end (exclusive) of the syllables from `at` that `letters` from `q` spell, and how many
+  // were typed in full (as best): { end, full } or null.
+  function spell(letters, q, syllables, at) {
+    if (q === letters.length) return { end: at, full: 0 };
+    if (at === syllables.length || syllables[at] === "-") return null;
+    var syllable = syllables[at], rest = letters.length - q, best = null;
+    if (letters.startsWith(syllable, q)) {
+      var whole = spell(letters, q + syllable.length, syllables, at + 1);
+      if (whole) best = { end: whole.end, full: whole.full + 1 };
+    }
+    if (!best && rest < syllable.length && syllable.startsWith(letters.slice(q))) {
+      best = { end: at + 1, full: rest > 1 ? 1 : 0 };
+    }
+    if (!best) {
+      var initial = initialOf(syllable);
+      for (var n = initial.length; n >= 1 && !best; n--) {
+        if (letters.startsWith(initial.slice(0, n), q)) best = spell(letters, q + n, syllables, at + 1);
+      }
+    }
+    return best;
+  }
+  // The Han texts the query may be the pinyin of, best first, as [text, penalty].
+  function pinyinAlternatives(q) {
+    if (!pinyinRuns.length || !/^[a-z ]+$/.test(q)) return [];
+    var letters = q.replace(/ /g, "").replace(/v/g, "u");
+    if (letters.length < 2) return [];
+    var spans = new Map();
+    for (var r = 0; r < pinyinRuns.length; r++) {
+      var run = pinyinRuns[r], syllables = run.syllables, first = letters[0];
+      for (var at = 0; at < syllables.length; at++) {
+        if (syllables[at][0] !== first && !(first === "u" && syllables[at][0] === "v")) continue;
+        var found = spell(letters, 0, syllables, at);
+        if (!found || found.end - at < 2) continue;  // one syllable reads as too many characters
+        var text = run.text.slice(at, found.end), span = spans.get(text);
+        if (!span) spans.set(text, (span = { text: text, titles: 0, whole: false, full: found.full }));
+        span.titles += run.titles;
+        span.whole = span.whole || (run.whole && at === 0 && found.end === syllables.length);
+        span.full = Math.max(span.full, found.full);
+      }
+    }
+    return Array.from(spans.values()).sort(function (a, b) {
+      return (b.whole - a.whole) || (b.full - a.full) || (b.titles - a.titles) || (a.text < b.text ? -1 : 1);
+    }).slice(0, PINYIN_SPANS).map(function (span, rank) { return [span.text, PINYIN + rank]; });
   }
 
   var state = { query: "", scopes: [], edition: "" };
@@ -571,6 +657,7 @@
   function search(query, limit) {
     var alts = alternatives(query).map(prepare), matched = [];
     var found = alts.map(function (alt) { return alt.tokens.length ? matching(alt) : NONE; });
+    var suggestion = forgiveTypos(alts, found);
     function scoreOne(i, altIndex) {
       var s = score(i, alts[altIndex]) - alts[altIndex].penalty;
       if (scoredBy[i] < 0) { matched.push(i); scoredBy[i] = altIndex; scores[i] = s; }
@@ -629,7 +716,119 @@
     });
     for (var r = 0; r < matched.length; r++) scoredBy[matched[r]] = -1;
     results.total = countDistinct(found);
+    results.suggestion = suggestion;
     return results;
+  }
+
+  // ---- typos: English words of four letters or more, at one edit ----
+  // When the query and its alternatives find fewer than TYPO_FEW records, each Latin word of
+  // four letters or more that starts no indexed word is replaced by the indexed words (or their
+  // beginnings) one edit away — a letter added, dropped, changed, or two swapped — those that
+  // more likely first (see corrections()); the corrected queries' alternatives are searched with TYPO more
+  // penalty. Returns the best correction when the query itself found nothing, else "".
+  // (and 25 more for the second correction, so that it follows the first).
+  var TYPO = 20, TYPO_FEW = 3, TYPO_CORRECTIONS = 2;
+  function forgiveTypos(alts, found) {
+    var already = countDistinct(found);
+    if (already >= TYPO_FEW || !alts.length) return "";
+    var queryTokens = alts[0].tokens, corrected = null;
+    for (var k = 0; k < queryTokens.length; k++) {
+      var t = queryTokens[k];
+      if (t.length < 4 || textPostings.wholeWord(t) === null || textPostings.lookup(t).records.length) continue;
+      var options = corrections(t);
+      if (!options.length) continue;
+      if (!corrected) corrected = options.map(function () { return queryTokens.slice(); });
+      corrected.forEach(function (tokensOf, n) { tokensOf[k] = options[Math.min(n, options.length - 1)]; });
+    }
+    if (!corrected) return "";
+    var best = "", seen = {};
+    corrected.forEach(function (tokensOf, n) {
+      var text = tokensOf.join(" ");
+      if (seen[text]) return;
+      seen[text] = true;
+      alternatives(text).forEach(function (alt) {
+        var prepared = prepare([alt[0], alt[1] + TYPO + 25 * n]), matches = prepared.tokens.length ? matching(prepared) : NONE;
+        if (!matches.length) return;
+        alts.push(prepared);
+        found.push(matches);
+        if (!best) best = text;
+      });
+    });
+    return already ? "" : best;
+  }
+  // The indexed words, or their beginnings, one edit away from `t`: at most TYPO_CORRECTIONS,
+  // whole words first, then a letter left out or two swapped before one mistyped before one
+  // too many, then those that more records hold.
+  function corrections(t) {
+    var words = textPostings.sortedWords, found = new Map();
+    for (var w = 0; w < words.length; w++) {
+      var word = words[w];
+      if (word.length < t.length - 1) continue;
+      for (var length = Math.min(word.length, t.length + 1); length >= t.length - 1; length--) {
+        var edit = editKind(t, word, length);
+        if (edit < 0) continue;
+        var whole = length === word.length, start = whole ? word : word.slice(0, length), known = found.get(start);
+        if (!known) found.set(start, (known = { whole: whole, edit: edit, count: textPostings.wordsStartingWith(start).records.length }));
+        known.whole = known.whole || whole;
+        break;
+      }
+    }
+    return Array.from(found.keys()).sort(function (a, b) {
+      var x = found.get(a), y = found.get(b);
+      return (y.whole - x.whole) || (x.edit - y.edit) || (y.count - x.count) || (a < b ? -1 : 1);
+    }).slice(0, TYPO_CORRECTIONS);
+  }
+  // How the first `lb` letters of `b` are one edit from `a`: 0 a letter added to `a` or two
+  // adjacent letters swapped, 1 a letter changed, 2 a letter dropped; -1 when they are not
+  // (or are equal). Compared in place: this runs for every indexed word.
+  function editKind(a, b, lb) {
+    var la = a.length;
+    if (la - lb > 1 || lb - la > 1) return -1;
+    var i = 0;
+    while (i < la && i < lb && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+    if (la === lb) {
+      if (i === la) return -1;
+      if (i + 1 < la && a.charCodeAt(i) === b.charCodeAt(i + 1) && a.charCodeAt(i + 1) === b.charCodeAt(i) &&
+        same(a, i + 2, b, i + 2, la - i - 2)) return 0;
+      return same(a, i + 1, b, i + 1, la - i - 1) ? 1 : -1;
+    }
+    if (la > lb) return same(a, i + 1, b, i, lb - i) ? 2 : -1;
+    return same(a, i, b, i + 1, la - i) ? 0 : -1;
+  }
+  function same(a, from, b, bFrom, count) {
+    for (var k = 0; k < count; k++) if (a.charCodeAt(from + k) !== b.charCodeAt(bFrom + k)) return false;
+    return true;
+  }
+
+  // The "did you mean" line over the results, in the dropdown and on the search page, and
+  // before the count the live region announces.
+  function explain(suggestion) {
+    [panel, pageContainer].forEach(function (container) {
+      if (!container) return;
+      var old = container.querySelector(".did-you-mean");
+      if (old) old.remove();
+      if (!suggestion || (container === panel) === onSearchPage) return;
+      var template = panel.getAttribute("data-did-you-mean") || "Did you mean %s?", at = template.indexOf("%s");
+      var line = document.createElement("p");
+      line.className = "did-you-mean meta";
+      line.appendChild(document.createTextNode(template.slice(0, Math.max(at, 0))));
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "chip";
+      button.textContent = suggestion;
+      button.addEventListener("mousedown", function (event) { event.preventDefault(); });
+      button.addEventListener("click", function () {
+        input.value = suggestion;
+        state.query = suggestion;
+        update(true);
+        if (!onSearchPage) input.focus();
+      });
+      line.appendChild(button);
+      if (at >= 0) line.appendChild(document.createTextNode(template.slice(at + 2)));
+      var results = container === panel ? list : container.querySelector(".search-results");
+      container.insertBefore(line, results);
+      status.textContent = line.textContent + " " + status.textContent;
+    });
   }
 
   // For each title candidate, the most it could score (rounded up): each token its title may
@@ -910,6 +1109,7 @@
         pageContainer.appendChild(more);
       }
     }
+    explain(query.trim() ? current.suggestion : "");
   }
 
   function urlFor() {
@@ -980,6 +1180,8 @@
   window.HandbookSearch = {
     search: function (query) { return search(query).map(function (r) { return r.record.url; }); },
     normalize: normalize,
+    // The correction "did you mean" offers for `query`, or "".
+    suggestion: function (query) { return search(query, 12).suggestion; },
     // Whether `text` matches `query` by the search's rules (used by the sidebar filter).
     matches: function (query, text) {
       var n = normalize(text);

@@ -13,6 +13,8 @@ public final class UIStrings: Codable, Sendable {
     public let home: String
     public let glossary: String
     public let search: String
+    /// Shown over results found by correcting a typo when the query itself finds nothing; `%s` is the correction.
+    public let didYouMean: String
     public let searchLabel: String
     public let searchPlaceholder: String
     public let searchHint: String

@@ -1,7 +1,7 @@
 /// The search index of one language, as `<lang>/search-index.js` publishes it.
 ///
 /// Shape (version 1), documented in docs/search-index.md:
-/// `{ version, language, scopes: [[id, title]], records: [[kind, scope, title, text, context, url, ruleID, edition]],
+/// `{ version, language, scopes: [[id, title]], records: [[kind, scope, title, text, context, url, ruleID, edition, pinyin?]],
 ///    variants: "繁简繁简…", synonyms: [[normalized key, term]] }`; `edition` is the edition of
 /// the guidelines a rule was first given in ("" for other records), for the edition filter.
 /// Records are arrays rather than objects to keep the file small; `url` is relative to the site root.
@@ -24,6 +24,9 @@ public struct SearchIndex: Encodable, Sendable, Equatable {
         public var ruleID: String
         /// For a rule, the edition of the guidelines that brought it; "" otherwise.
         public var edition = ""
+        /// The title's reading: one toneless pinyin syllable per Han character, space separated
+        /// ("" when the title has no Han; then left out of the record's array).
+        public var pinyin = ""
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.unkeyedContainer()
@@ -35,6 +38,7 @@ public struct SearchIndex: Encodable, Sendable, Equatable {
             try container.encode(url)
             try container.encode(ruleID)
             try container.encode(edition)
+            if !pinyin.isEmpty { try container.encode(pinyin) }
         }
     }
 
@@ -47,4 +51,7 @@ public struct SearchIndex: Encodable, Sendable, Equatable {
     public var variants: String
     /// A normalized term, variant or other-language name → the term this language uses.
     public var synonyms: [[String]]
+    /// The most common Mandarin reading of each Han character the records use, for the pinyin
+    /// search: `syllable` then its characters, over and over (`dao导到hang航…`); "" without Han.
+    public var readings = ""
 }

@@ -88,6 +88,7 @@ struct SearchIndexBuilder: Sendable {
             json.value(record.url)
             json.value(record.ruleID)
             json.value(record.edition)
+            if !record.pinyin.isEmpty { json.value(record.pinyin) }
             json.endArray()
         }
         json.endArray()
@@ -123,7 +124,8 @@ struct SearchIndexBuilder: Sendable {
             let record = SearchIndex.Record(
                 kind: .term, scope: -1, title: term,
                 text: (others + [entry.note?[language] ?? ""]).filter { !$0.isEmpty }.joined(separator: " · "),
-                context: "", url: SiteURLs.path(of: .term(entry.id), in: language), ruleID: "")
+                context: "", url: SiteURLs.path(of: .term(entry.id), in: language), ruleID: "",
+                pinyin: pinyinKey(term))
             records.append(record)
             scalars += Self.scalars([record], into: &seen)
             for name in others {
@@ -131,6 +133,8 @@ struct SearchIndexBuilder: Sendable {
                 if !key.isEmpty, key != normalizer.normalize(term), synonyms[key] == nil { synonyms[key] = term }
             }
         }
+        // Pinyin is for a language whose glossary terms are written in Han characters.
+        let readsPinyin = records.contains { $0.kind == .term && $0.title.contains(where: PinyinReader.isSearchHan) }
         // Only the Traditional characters that can match something are shipped. Normalising
         // works character by character for Han text, so the distinct characters are enough.
         let folds = foldedScalars ?? ScalarFolds()
@@ -139,7 +143,8 @@ struct SearchIndexBuilder: Sendable {
             .sorted { $0.key < $1.key }.map { String($0.key) + String($0.value) }.joined()
         let index = SearchIndex(
             language: language.tag, scopes: parts.map { [$0.id, $0.title] }, records: records,
-            variants: variants, synonyms: synonyms.sorted { $0.key < $1.key }.map { [$0.key, $0.value] })
+            variants: variants, synonyms: synonyms.sorted { $0.key < $1.key }.map { [$0.key, $0.value] },
+            readings: readsPinyin ? PinyinReader.shared.readings(of: used.flatMap(\.unicodeScalars)) : "")
         return (index, chapters)
     }
 
@@ -193,23 +198,31 @@ struct SearchIndexBuilder: Sendable {
         }
         var records: [SearchIndex.Record] = [
             .init(kind: .chapter, scope: scope, title: chapter.title, text: introduction.joined(separator: " "),
-                  context: partTitle, url: page, ruleID: ""),
+                  context: partTitle, url: page, ruleID: "", pinyin: pinyinKey(chapter.title)),
         ]
         // Every section and rule of the chapter has the same context.
         let context = partTitle + " · " + chapter.title
         for (position, section) in chapter.sections.enumerated() {
             records.append(.init(kind: .section, scope: scope, title: section.titleText,
                                  text: sectionText[position].joined(separator: " "),
-                                 context: context, url: page + "#" + section.anchor, ruleID: ""))
+                                 context: context, url: page + "#" + section.anchor, ruleID: "",
+                                 pinyin: pinyinKey(section.titleText)))
         }
         for rule in chapter.rules {
             let ruleID = chapter.ruleID(rule.localID)
             records.append(.init(kind: .rule, scope: scope, title: rule.title,
                                  text: ruleText(ruleID, language) ?? catalogText(chapter, rule.body),
                                  context: context, url: page + "#" + rule.localID,
-                                 ruleID: ruleID, edition: rule.edition ?? chapter.edition))
+                                 ruleID: ruleID, edition: rule.edition ?? chapter.edition,
+                                 pinyin: pinyinKey(rule.title)))
         }
         return records
+    }
+
+    /// A title's pinyin key when its words change its characters' readings, else "" (then the
+    /// search reads it through the index's `readings`).
+    private func pinyinKey(_ title: String) -> String {
+        PinyinReader.shared.exceptionalKey(normalizer.normalize(title))
     }
 
     /// The index as a script, so that it loads from `file://` without fetch. Every `<`, `>`, `&`
