@@ -68,8 +68,9 @@ enum FigureLoader {
             }
             let base = (name as NSString).deletingPathExtension
             if base.hasSuffix(".dark") { continue }  // read with its light picture
-            guard Identifier.isValid(base) else {
-                log.error("invalid figure name '\(base)'\(InvisibleCharacters.named(in: base)): use \(Identifier.rule)", at: start)
+            guard isValidName(base) else {
+                log.error("invalid figure name '\(base)'\(InvisibleCharacters.named(in: base)): use lowercase ASCII letters, "
+                          + "digits and hyphens (a double hyphen may separate a chapter from a rule: 'tab-bar--few-tabs--do')", at: start)
                 continue
             }
             guard let figure = read(folder.appendingPathComponent(name), name: name, display: display, log: &log) else { continue }
@@ -129,6 +130,12 @@ enum FigureLoader {
         }
         guard let (width, height) = size else { return nil }
         return (data, width, height)
+    }
+
+    /// Lowercase ASCII words joined by one or two hyphens.
+    static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.first != "-" && name.last != "-" && !name.contains("---")
+            && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }
 
     /// `navigation-bar.svg` → `assets/figures/navigation-bar-<hash>.svg`.
