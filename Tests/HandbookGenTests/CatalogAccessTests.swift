@@ -76,6 +76,19 @@ import MCP
                 == ["controls.buttons.short-titles"])
     }
 
+    @Test func queriesAnswerInReadingOrder() {
+        // Part weight, chapter weight, place in the chapter: the toolbar (bars) before buttons,
+        // and the buttons' rules as the page shows them, not by id.
+        let all = RuleQuery().run(on: catalog, normalizer: normalizer).map(\.id)
+        #expect(all.first == "bars.toolbar.few-items")
+        let buttons = catalog.rules(chapter: "controls/buttons").sorted { $0.position! < $1.position! }.map(\.id)
+        #expect(Array(all.dropFirst()) == buttons)
+        #expect(buttons != buttons.sorted())
+        #expect(RuleQuery(kind: .avoid).run(on: catalog, normalizer: normalizer).map(\.id)
+                == ["controls.buttons.long-titles", "controls.buttons.home-button-shortcuts"])
+        #expect(RuleQuery(tag: "topic:none").run(on: catalog, normalizer: normalizer).isEmpty)
+    }
+
     @Test func listingsInEachFormat() async throws {
         let rules = [try #require(catalog.rule(withID: "controls.buttons.verb-titles"))]
         let zh = RuleListing(catalog: catalog, language: .zhHans, baseURL: "https://example.com/hig/")

@@ -70,6 +70,57 @@ def test_rules_rejects_an_unknown_scope(binary, site):
     assert result.returncode != 0 and "unknown scope 'nope'" in result.stderr
 
 
+def run_rules(binary, site, *arguments):
+    return subprocess.run([binary, "rules", "--catalog", str(site / "rules.json"), *arguments],
+                          capture_output=True, text=True, cwd=REPO, timeout=120)
+
+
+def reading_order(catalog, rules):
+    scopes = {scope["id"]: scope["weight"] for scope in catalog["scopes"]}
+    chapters = {chapter["id"]: chapter["weight"] for chapter in catalog["chapters"]}
+    return sorted(rules, key=lambda r: (scopes[r["scope"]], chapters[r["chapter"]], r["chapter"], r["position"]))
+
+
+def test_rules_lists_in_reading_order_not_by_id(binary, site):
+    catalog = json.loads((site / "rules.json").read_text(encoding="utf-8"))
+    listed = [answer["id"] for answer in json.loads(rules(binary, site, "--scope", "bars"))]
+    expected = [r["id"] for r in reading_order(catalog, [r for r in catalog["rules"] if r["scope"] == "bars"])]
+    assert listed == expected and listed != sorted(listed)
+    # A chapter's rules as its page shows them: the first is the first on the page.
+    buttons = [answer["id"] for answer in json.loads(rules(binary, site, "--chapter", "controls/buttons"))]
+    assert buttons[0] == "controls.buttons.verb-titles"
+    html = (site / "en/controls/buttons.html").read_text(encoding="utf-8")
+    anchors = [html.index(f'id="{rule_id.split(".")[-1]}"') for rule_id in buttons]
+    assert anchors == sorted(anchors)
+
+
+def test_rules_suggests_the_nearest_chapter_scope_and_tag(binary, site):
+    chapter = run_rules(binary, site, "--chapter", "bars/tab-bra")
+    assert chapter.returncode != 0 and "unknown chapter 'bars/tab-bra'; did you mean 'bars/tab-bar'?" in chapter.stderr
+    scope = run_rules(binary, site, "--scope", "bar")
+    assert scope.returncode != 0 and "unknown scope 'bar'; did you mean 'bars'?" in scope.stderr
+    tag = run_rules(binary, site, "--tag", "component:navigation-bra")
+    assert tag.returncode != 0 and "did you mean 'component:navigation-bar'?" in tag.stderr
+
+
+def test_rules_exits_1_with_a_message_when_nothing_matches(binary, site):
+    result = run_rules(binary, site, "zzqxjv", "--scope", "bars")
+    assert result.returncode == 1 and result.stdout == "" and "no rule matches" in result.stderr
+    found = run_rules(binary, site, "tab bar")
+    assert found.returncode == 0 and json.loads(found.stdout)
+
+
+def test_rules_filters_by_tag(binary, site):
+    catalog = json.loads((site / "rules.json").read_text(encoding="utf-8"))
+    listed = json.loads(rules(binary, site, "--tag", "component:navigation-bar"))
+    assert listed and {a["chapter"] for a in listed} == {"bars/navigation-bar"}
+    assert len(listed) == sum(1 for r in catalog["rules"] if r["chapter"] == "bars/navigation-bar")
+    writing = [a["id"] for a in json.loads(rules(binary, site, "--tag", "topic:writing", "--chapter", "controls/buttons"))]
+    assert writing == ["controls.buttons.verb-titles", "controls.buttons.title-case", "controls.buttons.short-titles"]
+    accessibility = {a["chapter"] for a in json.loads(rules(binary, site, "--tag", "topic:accessibility"))}
+    assert accessibility == {"foundations/accessibility", "controls/buttons"}
+
+
 def test_mcp_server_session_lists_and_calls_every_tool(binary, site):
     """A real MCP client session (the `mcp` PyPI package) over stdio."""
     import asyncio
