@@ -129,7 +129,9 @@ struct MCPServer: AsyncParsableCommand {
         commandName: "mcp",
         abstract: "Serve the rules catalogue to AI agents: a Model Context Protocol server over stdio.",
         discussion: """
-            Tools: search_rules, get_rule, list_scopes, list_chapters. It works offline from the \
+            Tools: search_rules, get_rule, list_scopes, list_chapters; resources: every chapter in each \
+            language (handbook://chapter/<tag>/<part>/<chapter>, Markdown); prompt: review_design. \
+            It works offline from the \
             catalogue (built from the content, or --catalog rules.json). Register it with a client as \
             the command `swift run HandbookGen mcp` (or the built binary with `mcp`).
             """)

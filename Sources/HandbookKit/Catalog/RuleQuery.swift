@@ -69,6 +69,10 @@ public struct RuleAnswer: Codable, Sendable, Equatable {
     public var note: String?
     /// `outdated` when the text it is compared with changed since this one was reviewed.
     public var translation: String
+    /// The title of its section (rules.json 1.3; nil before the first section).
+    public var sectionTitle: String?
+    /// Its tags (rules.json 1.3; nil when it has none).
+    public var tags: [String]?
 
     public init(_ rule: Catalog.Rule, language: Language, baseURL: String?) {
         id = rule.id
@@ -84,6 +88,8 @@ public struct RuleAnswer: Codable, Sendable, Equatable {
         replacedBy = rule.replacedBy
         note = rule.note?[language]
         translation = (rule.translation[language] ?? .current).rawValue
+        sectionTitle = rule.sectionTitle?[language]
+        tags = rule.tags
     }
 }
 
