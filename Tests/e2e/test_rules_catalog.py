@@ -106,3 +106,23 @@ def test_glossary_json_validates_and_holds_every_term(site):
     source = next(entry for entry in entries if entry["id"] == "navigation-bar")
     assert navigation_bar["term"] == {"zh-Hans": source["zh"], "en": source["en"], "zh-Hant": source["zh-Hant"]}
     assert navigation_bar["definition"]["en"] == source["note"]["en"]
+
+
+def test_llms_full_gives_each_chapter_as_it_reads(site):
+    """Opening, sections and tables in order, each rule's block in its section."""
+    catalog = load(site)
+    full = (site / "en" / "llms-full.txt").read_text(encoding="utf-8")
+    start = full.index("\n### Buttons\n")
+    chapter = full[start:full.index("\n### ", start + 1)]
+    rules = sorted((r for r in catalog["rules"] if r["chapter"] == "controls/buttons"), key=lambda r: r["position"])
+    # The opening comes before the first section, the info button's table before its rule.
+    assert chapter.index("initiates a specific action") < chapter.index("\n#### System buttons\n")
+    assert "| Light | light glyph | dark backgrounds |" in chapter
+    assert chapter.index("| Light | light glyph |") < chapter.index("- id: controls.buttons.info-button-contrast\n")
+    positions = [chapter.index(f"- id: {rule['id']}\n") for rule in rules]
+    assert positions == sorted(positions)
+    for rule in rules:
+        if "sectionTitle" in rule:
+            assert chapter.rindex(f"#### {rule['sectionTitle']['en']}\n", 0, chapter.index(f"- id: {rule['id']}\n")) >= 0
+    # No cross-link syntax or raw HTML left in the prose.
+    assert "[[" not in full and "<div" not in full

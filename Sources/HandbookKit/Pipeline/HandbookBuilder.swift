@@ -168,8 +168,9 @@ public struct HandbookBuilder: Sendable {
                 return try await emit(try (derived?.rulesJSON.value(for: catalog, make: encode) ?? encode()) + glossary)
             case .llmsText:
                 guard let catalog = catalogued?.catalog else { return [] }
-                let llms = LLMsTextBuilder(catalog: catalog, languages: handbook.languages, strings: strings, baseURL: baseURL)
-                return try await emit(derived?.llmsText.value(for: catalog) { llms.files() } ?? llms.files())
+                let llms = LLMsTextBuilder(catalog: catalog, languages: handbook.languages, strings: strings, baseURL: baseURL,
+                                           handbook: handbook, plainText: { catalogBuilder.plainText($0, $1) })
+                return try await emit(derived?.llmsText.value(for: llms.key) { llms.files() } ?? llms.files())
             }
         }
         // Jobs are handed out one at a time: the long one goes first, and a core that finishes
