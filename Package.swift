@@ -27,7 +27,7 @@ let package = Package(
         ),
         .target(
             name: "RulesCatalog",
-            resources: [.copy("rules.schema.json")]
+            resources: [.copy("rules.schema.json"), .copy("glossary.schema.json")]
         ),
         .target(
             name: "HandbookKit",

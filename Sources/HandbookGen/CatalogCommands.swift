@@ -46,14 +46,18 @@ extension RuleListing.Format: ExpressibleByArgument {}
 
 struct Rules: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Query the rules catalogue: by scope, kind, status, chapter and text.",
+        abstract: "Query the rules catalogue: by scope, kind, status, chapter, tag and text.",
         discussion: """
             The text matches like the site search: English words by prefix, Chinese anywhere in a word, \
-            Traditional and Simplified alike, in both languages' titles and text.
+            Traditional and Simplified alike, in both languages' titles and text. Rules are listed in \
+            reading order (part, chapter, place in the chapter); with a text, title matches first.
+            Exit status: 0 when rules match; 1 when none does (a message on standard error, nothing \
+            on standard output); 64 for an unknown scope, chapter, tag or language.
             Examples:
               HandbookGen rules --scope bars --kind avoid --format markdown
               HandbookGen rules 航栏 --language zh
               HandbookGen rules --catalog _site/rules.json --status deprecated --format csv
+              HandbookGen rules --tag component:navigation-bar --kind avoid
             """)
 
     @OptionGroup var options: CatalogOptions
@@ -73,6 +77,9 @@ struct Rules: AsyncParsableCommand {
     @Option(help: "A chapter id, e.g. bars/tab-bar.")
     var chapter: String?
 
+    @Option(help: "A tag from the content's vocabulary, e.g. component:navigation-bar or topic:accessibility.")
+    var tag: String?
+
     @Option(help: "The language of the answer: a catalogued BCP 47 tag, or its language (zh, en).")
     var language = "en"
 
@@ -89,15 +96,28 @@ struct Rules: AsyncParsableCommand {
     func run() async throws {
         let (catalog, normalizer, baseURL) = try await options.load()
         if let scope, !catalog.scopes.contains(where: { $0.id == scope }) {
-            throw ValidationError("unknown scope '\(scope)'; use one of \(catalog.scopes.map(\.id).joined(separator: ", "))")
+            let scopes = catalog.scopes.map(\.id)
+            throw ValidationError("unknown scope '\(scope)'\(Suggestion.didYouMean(scope, in: scopes)); use one of \(scopes.joined(separator: ", "))")
         }
         if let chapter, !catalog.chapters.contains(where: { $0.id == chapter }) {
-            throw ValidationError("unknown chapter '\(chapter)'")
+            throw ValidationError("unknown chapter '\(chapter)'\(Suggestion.didYouMean(chapter, in: catalog.chapters.map(\.id)))"
+                                  + "; chapter ids are <part>/<chapter>, e.g. bars/tab-bar")
         }
-        let query = RuleQuery(scope: scope, kind: kind, status: status, chapter: chapter, text: text)
-        let rules = query.run(on: catalog, normalizer: normalizer)
+        if let tag {
+            let tags = Set(catalog.rules.flatMap { $0.tags ?? [] })
+            guard tags.contains(tag) else {
+                throw ValidationError(tags.isEmpty ? "the catalogue has no tags (rules.json 1.3 and tagged content give them)"
+                                      : "unknown tag '\(tag)'\(Suggestion.didYouMean(tag, in: tags.sorted())); tags are <facet>:<id>, e.g. \(tags.sorted()[0])")
+            }
+        }
         guard let answerLanguage = catalog.language(matching: language) else {
             throw ValidationError("unknown language '\(language)'; use one of \(catalog.languageChoices)")
+        }
+        let query = RuleQuery(scope: scope, kind: kind, status: status, chapter: chapter, tag: tag, text: text)
+        let rules = query.run(on: catalog, normalizer: normalizer)
+        guard !rules.isEmpty else {
+            FileHandle.standardError.write(Data("no rule matches\n".utf8))
+            throw ExitCode.failure
         }
         let listing = RuleListing(catalog: catalog, language: answerLanguage, baseURL: baseURL)
         print(try listing.render(rules, as: format), terminator: "")
@@ -109,7 +129,9 @@ struct MCPServer: AsyncParsableCommand {
         commandName: "mcp",
         abstract: "Serve the rules catalogue to AI agents: a Model Context Protocol server over stdio.",
         discussion: """
-            Tools: search_rules, get_rule, list_scopes, list_chapters. It works offline from the \
+            Tools: search_rules, get_rule, list_scopes, list_chapters; resources: every chapter in each \
+            language (handbook://chapter/<tag>/<part>/<chapter>, Markdown); prompt: review_design. \
+            It works offline from the \
             catalogue (built from the content, or --catalog rules.json). Register it with a client as \
             the command `swift run HandbookGen mcp` (or the built binary with `mcp`).
             """)

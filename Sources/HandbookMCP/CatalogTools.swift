@@ -18,13 +18,41 @@ public struct CatalogTools: Sendable {
         self.baseURL = baseURL
     }
 
-    /// `zh` and `en`, and the tag of any other language the catalogue carries.
+    /// The catalogue's language tags as in rules.json (`zh-Hans`, `en`, …), and `zh` for `zh-Hans`.
     var languageProperty: Value {
-        let others = catalog.languages.filter { ![Language.zhHans.tag, Language.en.tag].contains($0) }
+        let tags = catalog.languages + (catalog.languages.contains(Language.zhHans.tag) ? ["zh"] : [])
         return .object([
-            "type": "string", "enum": .array((["zh", "en"] + others).map { .string($0) }),
-            "description": "Language of the answer: zh (Simplified Chinese), en, or another catalogued BCP 47 tag. Default en.",
+            "type": "string", "enum": .array(tags.map { .string($0) }),
+            "description": "Language of the answer, a BCP 47 tag as in rules.json: zh-Hans (Simplified Chinese; zh means the same), en, or another catalogued tag. Default en.",
         ])
+    }
+
+    static let stringArray: Value = ["type": "array", "items": ["type": "string"]]
+
+    /// The JSON Schema of a `RuleAnswer`, the tools' rule.
+    static let ruleSchema: Value = [
+        "type": "object",
+        "properties": [
+            "id": ["type": "string", "description": "<part>.<chapter>.<rule>, stable: cite it."],
+            "kind": ["type": "string", "enum": ["do", "avoid", "consider"]],
+            "status": ["type": "string", "enum": ["current", "legacy", "deprecated"]],
+            "scope": ["type": "string"], "chapter": ["type": "string"],
+            "section": ["type": "string"], "sectionTitle": ["type": "string"],
+            "title": ["type": "string"], "text": ["type": "string", "description": "Plain text."],
+            "permalink": ["type": "string", "description": "Absolute when the site's URL is known, else relative to the site root."],
+            "introducedIn": ["type": "string"], "replacedBy": stringArray, "note": ["type": "string"],
+            "translation": ["type": "string", "enum": ["current", "outdated"]], "tags": stringArray,
+        ],
+        "required": ["id", "kind", "status", "scope", "chapter", "title", "text", "permalink", "introducedIn", "replacedBy", "translation"],
+    ]
+
+    static func listSchema(_ key: String, _ properties: [String: Value]) -> Value {
+        [
+            "type": "object",
+            "properties": [key: ["type": "array", "items": ["type": "object", "properties": .object(properties),
+                                                              "required": .array(properties.keys.sorted().map { .string($0) })]]],
+            "required": [.string(key)],
+        ]
     }
 
     public var tools: [Tool] {
@@ -42,9 +70,16 @@ public struct CatalogTools: Sendable {
                         "chapter": .object(["type": "string", "description": "A chapter id, e.g. bars/tab-bar."]),
                         "language": languageProperty,
                         "limit": .object(["type": "integer", "minimum": 1, "maximum": 200, "description": "Default 20."]),
+                        "tag": .object(["type": "string", "description": "A tag of the content's vocabulary, e.g. component:navigation-bar."]),
                     ]),
                  ]),
-                 annotations: .init(readOnlyHint: true, openWorldHint: false)),
+                 annotations: .init(readOnlyHint: true, openWorldHint: false),
+                 outputSchema: [
+                    "type": "object",
+                    "properties": ["total": ["type": "integer", "description": "How many rules match; 'rules' holds at most 'limit'."],
+                                   "rules": ["type": "array", "items": Self.ruleSchema]],
+                    "required": ["total", "rules"],
+                 ]),
             Tool(name: "get_rule", title: "Get a rule",
                  description: "One rule by its id (e.g. bars.tab-bar.app-level-organization): text, kind, status, "
                     + "what replaced it if deprecated, and its permalink.",
@@ -53,11 +88,15 @@ public struct CatalogTools: Sendable {
                     "properties": .object(["id": .object(["type": "string"]), "language": languageProperty]),
                     "required": ["id"],
                  ]),
-                 annotations: .init(readOnlyHint: true, openWorldHint: false)),
+                 annotations: .init(readOnlyHint: true, openWorldHint: false), outputSchema: Self.ruleSchema),
             Tool(name: "list_scopes", title: "List the parts",
                  description: "The seven parts of the handbook, which are also the search scopes.",
                  inputSchema: .object(["type": "object", "properties": .object(["language": languageProperty])]),
-                 annotations: .init(readOnlyHint: true, openWorldHint: false)),
+                 annotations: .init(readOnlyHint: true, openWorldHint: false),
+                 outputSchema: Self.listSchema("scopes", [
+                    "id": ["type": "string"], "title": ["type": "string"], "summary": ["type": "string"],
+                    "permalink": ["type": "string"], "chapters": ["type": "integer"], "rules": ["type": "integer"],
+                 ])),
             Tool(name: "list_chapters", title: "List the chapters",
                  description: "The chapters of the handbook, optionally of one scope, with their rule counts.",
                  inputSchema: .object([
@@ -67,7 +106,12 @@ public struct CatalogTools: Sendable {
                         "language": languageProperty,
                     ]),
                  ]),
-                 annotations: .init(readOnlyHint: true, openWorldHint: false)),
+                 annotations: .init(readOnlyHint: true, openWorldHint: false),
+                 outputSchema: Self.listSchema("chapters", [
+                    "id": ["type": "string"], "scope": ["type": "string"], "title": ["type": "string"],
+                    "summary": ["type": "string"], "status": ["type": "string", "enum": ["current", "legacy"]],
+                    "permalink": ["type": "string"], "rules": ["type": "integer"],
+                 ])),
         ]
     }
 
@@ -139,6 +183,7 @@ public struct CatalogTools: Sendable {
             query.status = parsed
         }
         query.chapter = try string(arguments, "chapter")
+        query.tag = try string(arguments, "tag")
         let limit = max(1, min(arguments["limit"]?.intValue ?? 20, 200))
         let found = query.run(on: catalog, normalizer: normalizer)
         return try result(SearchAnswer(total: found.count, rules: found.prefix(limit).map {

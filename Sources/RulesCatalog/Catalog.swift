@@ -8,7 +8,7 @@ import Foundation
 /// and described by the JSON Schema in `Catalog.schema`.
 public struct Catalog: Codable, Sendable, Equatable {
     /// The version of the shape of this file, not of its content.
-    public static let currentSchemaVersion = "1.2.0"
+    public static let currentSchemaVersion = "1.3.0"
 
     public var schemaVersion: String
     /// BCP 47 tags of the languages every localized field carries, in the handbook's order:
@@ -20,13 +20,20 @@ public struct Catalog: Codable, Sendable, Equatable {
     public var chapters: [Chapter]
     /// Every rule, sorted by id.
     public var rules: [Rule]
+    /// The last release of the handbook's content, e.g. `2026.11` (since 1.3; nil when none was made).
+    public var version: String?
+    /// The day of that release, `YYYY-MM-DD` (since 1.3; nil when none was made).
+    public var released: String?
 
-    public init(languages: [Language] = [.zhHans, .en], scopes: [Scope], chapters: [Chapter], rules: [Rule]) {
+    public init(languages: [Language] = [.zhHans, .en], scopes: [Scope], chapters: [Chapter], rules: [Rule],
+                version: String? = nil, released: String? = nil) {
         self.schemaVersion = Catalog.currentSchemaVersion
         self.languages = languages.map(\.tag)
         self.scopes = scopes
         self.chapters = chapters
         self.rules = rules
+        self.version = version
+        self.released = released
     }
 
     public func rule(withID id: String) -> Rule? {
@@ -35,13 +42,26 @@ public struct Catalog: Codable, Sendable, Equatable {
 
     /// The rules that match every given filter; a nil filter matches everything.
     public func rules(scope: String? = nil, kind: Rule.Kind? = nil, status: Status? = nil,
-                      chapter: String? = nil) -> [Rule] {
+                      chapter: String? = nil, tag: String? = nil) -> [Rule] {
         rules.filter { rule in
             (scope == nil || rule.scope == scope)
                 && (kind == nil || rule.kind == kind)
                 && (status == nil || rule.status == status)
                 && (chapter == nil || rule.chapter == chapter)
+                && (tag.map { (rule.tags ?? []).contains($0) } ?? true)
         }
+    }
+
+    /// The rules in reading order: by part weight, chapter weight and place in the chapter
+    /// (`position`; by id in files older than 1.3, which do not give it).
+    public func inReadingOrder(_ rules: [Rule]) -> [Rule] {
+        let scopeWeights = Dictionary(scopes.map { ($0.id, $0.weight) }, uniquingKeysWith: { first, _ in first })
+        let chapterWeights = Dictionary(chapters.map { ($0.id, $0.weight) }, uniquingKeysWith: { first, _ in first })
+        func key(_ rule: Rule) -> (Int, Int, String, Int, String) {
+            (scopeWeights[rule.scope] ?? Int.max, chapterWeights[rule.chapter] ?? Int.max, rule.chapter,
+             rule.position ?? Int.max, rule.id)
+        }
+        return rules.sorted { key($0) < key($1) }
     }
 
     /// Decodes a catalogue from the bytes of a `rules.json` file.
@@ -157,14 +177,17 @@ extension Catalog {
         public var summary: LocalizedText
         public var weight: Int
         public var url: LocalizedText
+        /// `url` made absolute with the site's base URL (since 1.3; only when one is configured).
+        public var permalink: LocalizedText?
 
         public init(id: String, title: LocalizedText, summary: LocalizedText, weight: Int,
-                    url: LocalizedText) {
+                    url: LocalizedText, permalink: LocalizedText? = nil) {
             self.id = id
             self.title = title
             self.summary = summary
             self.weight = weight
             self.url = url
+            self.permalink = permalink
         }
     }
 
@@ -182,10 +205,18 @@ extension Catalog {
         public var related: [String]
         /// Legacy chapters: what replaced the technology (since 1.1).
         public var note: LocalizedText?
+        /// `url` made absolute with the site's base URL (since 1.3; only when one is configured).
+        public var permalink: LocalizedText?
+        /// The chapter's tags from the vocabulary in `content/tags.yaml`, sorted (since 1.3;
+        /// nil when it has none).
+        public var tags: [String]?
 
         public init(id: String, scope: String, title: LocalizedText, summary: LocalizedText,
                     weight: Int, edition: String, status: Status, url: LocalizedText,
-                    related: [String], note: LocalizedText? = nil) {
+                    related: [String], note: LocalizedText? = nil, permalink: LocalizedText? = nil,
+                    tags: [String]? = nil) {
+            self.permalink = permalink
+            self.tags = tags
             self.id = id
             self.scope = scope
             self.title = title
@@ -236,6 +267,17 @@ extension Catalog {
         public var basis: [String]?
         /// Earlier forms of the advice, oldest first (since 1.2; nil in older files).
         public var history: [EarlierForm]?
+        /// The title of the section the rule sits in, plain text (since 1.3; nil before the
+        /// first section and in older files).
+        public var sectionTitle: LocalizedText?
+        /// The rule's place among its chapter's rules, from 1: with the part's and the chapter's
+        /// weights, the reading order (since 1.3; nil in older files).
+        public var position: Int?
+        /// The chapter's tags and the rule's own, from the vocabulary in `content/tags.yaml`,
+        /// sorted (since 1.3; nil when it has none).
+        public var tags: [String]?
+        /// `url` made absolute with the site's base URL (since 1.3; only when one is configured).
+        public var permalink: LocalizedText?
 
         /// How an earlier edition of the guidelines put the same advice.
         public struct EarlierForm: Codable, Sendable, Equatable {
@@ -253,7 +295,12 @@ extension Catalog {
                     status: Status, edition: String, title: LocalizedText, text: LocalizedText,
                     url: LocalizedText, related: [String], replacedBy: [String] = [],
                     note: LocalizedText? = nil, translation: TranslationState = TranslationState(),
-                    basis: [String]? = nil, history: [EarlierForm]? = nil) {
+                    basis: [String]? = nil, history: [EarlierForm]? = nil, sectionTitle: LocalizedText? = nil,
+                    position: Int? = nil, tags: [String]? = nil, permalink: LocalizedText? = nil) {
+            self.sectionTitle = sectionTitle
+            self.position = position
+            self.tags = tags
+            self.permalink = permalink
             self.id = id
             self.chapter = chapter
             self.section = section

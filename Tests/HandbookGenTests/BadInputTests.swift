@@ -46,7 +46,7 @@ import Testing
                              with: "replaced-by=\"controls.buttons.shortest-titles\"")
         }
         #expect(lines.contains { $0.hasPrefix("content/en/controls/buttons.md:32:1: error: replaced-by names unknown rule 'controls.buttons.shortest-titles'; did you mean 'controls.buttons.short-titles'?") })
-        #expect(lines.contains { $0.hasPrefix("content/en/controls/buttons.md:32:1: error: rule 'single-word-titles' has different status, edition, replaced-by or basis attributes in the two languages") })
+        #expect(lines.contains { $0.hasPrefix("content/en/controls/buttons.md:32:1: error: rule 'single-word-titles' has different status, edition, replaced-by, basis or tags attributes in the two languages") })
     }
 
     @Test func chapterSectionOrRuleMissingInOneLanguage() async throws {

@@ -2,7 +2,7 @@ import Foundation
 import RulesCatalog
 import Testing
 @testable import HandbookKit
-import HandbookMCP
+@testable import HandbookMCP
 import MCP
 
 /// The catalogue as tools use it: the RulesCatalog library decodes what the generator publishes,
@@ -76,6 +76,19 @@ import MCP
                 == ["controls.buttons.short-titles"])
     }
 
+    @Test func queriesAnswerInReadingOrder() {
+        // Part weight, chapter weight, place in the chapter: the toolbar (bars) before buttons,
+        // and the buttons' rules as the page shows them, not by id.
+        let all = RuleQuery().run(on: catalog, normalizer: normalizer).map(\.id)
+        #expect(all.first == "bars.toolbar.few-items")
+        let buttons = catalog.rules(chapter: "controls/buttons").sorted { $0.position! < $1.position! }.map(\.id)
+        #expect(Array(all.dropFirst()) == buttons)
+        #expect(buttons != buttons.sorted())
+        #expect(RuleQuery(kind: .avoid).run(on: catalog, normalizer: normalizer).map(\.id)
+                == ["controls.buttons.long-titles", "controls.buttons.home-button-shortcuts"])
+        #expect(RuleQuery(tag: "topic:none").run(on: catalog, normalizer: normalizer).isEmpty)
+    }
+
     @Test func listingsInEachFormat() async throws {
         let rules = [try #require(catalog.rule(withID: "controls.buttons.verb-titles"))]
         let zh = RuleListing(catalog: catalog, language: .zhHans, baseURL: "https://example.com/hig/")
@@ -89,6 +102,55 @@ import MCP
         let markdown = zh.markdown(rules)
         #expect(markdown.contains("## [按钮](https://example.com/hig/zh/controls/buttons.html)"))
         #expect(markdown.contains("- [ ] **应该** 用动词作标题 — [`controls.buttons.verb-titles`](https://example.com/hig/zh/controls/buttons.html#verb-titles)"))
+    }
+
+    @Test func mcpChaptersAreMarkdownResourcesInEachLanguage() throws {
+        let resources = CatalogResources(tools: CatalogTools(catalog: catalog, normalizer: normalizer, baseURL: "https://example.com/hig"))
+        #expect(resources.resources.map(\.uri) == ["handbook://chapter/zh-Hans/bars/toolbar", "handbook://chapter/zh-Hans/controls/buttons",
+                                                    "handbook://chapter/en/bars/toolbar", "handbook://chapter/en/controls/buttons"])
+        #expect(resources.resources[1].title == "按钮" && resources.resources[1].mimeType == "text/markdown")
+        let read = try resources.read("handbook://chapter/zh/controls/buttons")
+        let text = try #require(read.contents.first?.text)
+        #expect(read.contents.first?.uri == "handbook://chapter/zh-Hans/controls/buttons")
+        #expect(text.hasPrefix("# 按钮\n\nhttps://example.com/hig/zh/controls/buttons.html\n"))
+        // Sections in reading order, each rule under its section with its id and permalink.
+        let system = try #require(text.range(of: "\n## 系统按钮\n"))
+        let verb = try #require(text.range(of: "\n### DO: 用动词作标题\n\n- id: controls.buttons.verb-titles\n- url: https://example.com/hig/zh/controls/buttons.html#verb-titles\n"))
+        #expect(system.lowerBound < verb.lowerBound)
+        #expect(throws: MCPError.self) { try resources.read("handbook://chapter/en/controls/butons") }
+        #expect(throws: MCPError.self) { try resources.read("handbook://chapter/fr/controls/buttons") }
+    }
+
+    @Test func reviewPromptAsksForIdsAndPermalinksWithTheRelevantRules() throws {
+        let resources = CatalogResources(tools: CatalogTools(catalog: catalog, normalizer: normalizer, baseURL: nil))
+        #expect(resources.prompts.map(\.name) == ["review_design"])
+        // A chapter title named in the description brings that chapter's rules (those that say it).
+        let relevant = resources.relevantRules(for: "一个设置页：顶部工具栏有五个按钮，按钮标题都很长。").map(\.id)
+        #expect(relevant.contains("bars.toolbar.few-items"))
+        #expect(!relevant.contains("controls.buttons.single-word-titles"), "deprecated rules are left out")
+        let result = try resources.prompt("review_design", arguments: ["description": "A screen with a toolbar of *many* buttons.", "language": "en"])
+        guard case .text(let text)? = result.messages.first?.content else { Issue.record("no text message"); return }
+        #expect(text.contains("cite the rule by its id and link its permalink"))
+        #expect(text.contains("A screen with a toolbar of \\*many\\* buttons."))
+        #expect(text.contains("`bars.toolbar.few-items` — en/bars/toolbar.html#few-items"))
+        #expect(throws: MCPError.self) { try resources.prompt("review_design", arguments: [:]) }
+        #expect(throws: MCPError.self) { try resources.prompt("review_design", arguments: ["description": "x", "language": "fr"]) }
+    }
+
+    @Test func mcpToolsDeclareTheirOutputAndTakeRulesJSONLanguageTags() throws {
+        let tools = CatalogTools(catalog: catalog, normalizer: normalizer, baseURL: nil)
+        #expect(tools.tools.allSatisfy { $0.outputSchema?.objectValue?["type"] == "object" })
+        #expect(tools.languageProperty.objectValue?["enum"] == ["zh-Hans", "en", "zh"])
+        let zhHans = tools.call("get_rule", arguments: ["id": "controls.buttons.verb-titles", "language": "zh-Hans"])
+        #expect(zhHans.structuredContent?.objectValue?["title"]?.stringValue == "用动词作标题")
+        #expect(zhHans.structuredContent?.objectValue?["sectionTitle"]?.stringValue == "系统按钮")
+        // Every answer has the fields its schema requires.
+        for tool in tools.tools {
+            let required = tool.name == "get_rule" ? tool.outputSchema?.objectValue?["required"]?.arrayValue : nil
+            for key in required ?? [] {
+                #expect(zhHans.structuredContent?.objectValue?[key.stringValue!] != nil, "\(key)")
+            }
+        }
     }
 
     @Test func mcpToolsAnswerWithIdsTextAndPermalinks() async throws {

@@ -2,6 +2,7 @@
 import csv
 import io
 import json
+import re
 import subprocess
 
 
@@ -70,6 +71,57 @@ def test_rules_rejects_an_unknown_scope(binary, site):
     assert result.returncode != 0 and "unknown scope 'nope'" in result.stderr
 
 
+def run_rules(binary, site, *arguments):
+    return subprocess.run([binary, "rules", "--catalog", str(site / "rules.json"), *arguments],
+                          capture_output=True, text=True, cwd=REPO, timeout=120)
+
+
+def reading_order(catalog, rules):
+    scopes = {scope["id"]: scope["weight"] for scope in catalog["scopes"]}
+    chapters = {chapter["id"]: chapter["weight"] for chapter in catalog["chapters"]}
+    return sorted(rules, key=lambda r: (scopes[r["scope"]], chapters[r["chapter"]], r["chapter"], r["position"]))
+
+
+def test_rules_lists_in_reading_order_not_by_id(binary, site):
+    catalog = json.loads((site / "rules.json").read_text(encoding="utf-8"))
+    listed = [answer["id"] for answer in json.loads(rules(binary, site, "--scope", "bars"))]
+    expected = [r["id"] for r in reading_order(catalog, [r for r in catalog["rules"] if r["scope"] == "bars"])]
+    assert listed == expected and listed != sorted(listed)
+    # A chapter's rules as its page shows them: the first is the first on the page.
+    buttons = [answer["id"] for answer in json.loads(rules(binary, site, "--chapter", "controls/buttons"))]
+    assert buttons[0] == "controls.buttons.verb-titles"
+    html = (site / "en/controls/buttons.html").read_text(encoding="utf-8")
+    anchors = [html.index(f'id="{rule_id.split(".")[-1]}"') for rule_id in buttons]
+    assert anchors == sorted(anchors)
+
+
+def test_rules_suggests_the_nearest_chapter_scope_and_tag(binary, site):
+    chapter = run_rules(binary, site, "--chapter", "bars/tab-bra")
+    assert chapter.returncode != 0 and "unknown chapter 'bars/tab-bra'; did you mean 'bars/tab-bar'?" in chapter.stderr
+    scope = run_rules(binary, site, "--scope", "bar")
+    assert scope.returncode != 0 and "unknown scope 'bar'; did you mean 'bars'?" in scope.stderr
+    tag = run_rules(binary, site, "--tag", "component:navigation-bra")
+    assert tag.returncode != 0 and "did you mean 'component:navigation-bar'?" in tag.stderr
+
+
+def test_rules_exits_1_with_a_message_when_nothing_matches(binary, site):
+    result = run_rules(binary, site, "zzqxjv", "--scope", "bars")
+    assert result.returncode == 1 and result.stdout == "" and "no rule matches" in result.stderr
+    found = run_rules(binary, site, "tab bar")
+    assert found.returncode == 0 and json.loads(found.stdout)
+
+
+def test_rules_filters_by_tag(binary, site):
+    catalog = json.loads((site / "rules.json").read_text(encoding="utf-8"))
+    listed = json.loads(rules(binary, site, "--tag", "component:navigation-bar"))
+    assert listed and {a["chapter"] for a in listed} == {"bars/navigation-bar"}
+    assert len(listed) == sum(1 for r in catalog["rules"] if r["chapter"] == "bars/navigation-bar")
+    writing = [a["id"] for a in json.loads(rules(binary, site, "--tag", "topic:writing", "--chapter", "controls/buttons"))]
+    assert writing == ["controls.buttons.verb-titles", "controls.buttons.title-case", "controls.buttons.short-titles"]
+    accessibility = {a["chapter"] for a in json.loads(rules(binary, site, "--tag", "topic:accessibility"))}
+    assert accessibility == {"foundations/accessibility", "controls/buttons"}
+
+
 def test_mcp_server_session_lists_and_calls_every_tool(binary, site):
     """A real MCP client session (the `mcp` PyPI package) over stdio."""
     import asyncio
@@ -135,3 +187,73 @@ def test_check_applies_the_configured_baseline_without_a_flag(binary, tmp_path):
     assert "controls.buttons.short-titles" in checked.stderr
     unchecked = subprocess.run([binary, "check", "--no-baseline"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert unchecked.returncode == 0, unchecked.stderr
+
+
+def test_mcp_server_serves_chapters_as_resources_and_a_review_prompt(binary, site):
+    """The reference client lists the chapters and the prompt, reads a chapter in each language
+    (zh-Hans, and zh for it) and gets the review prompt; the tools declare their output, which
+    the client checks every structured answer against."""
+    import asyncio
+
+    from mcp import ClientSession, StdioServerParameters
+    from mcp.client.stdio import stdio_client
+
+    params = StdioServerParameters(command=binary, args=["mcp", "--catalog", str(site / "rules.json"),
+                                                         "--base-url", "https://example.com/hig/"], cwd=str(REPO))
+    catalog = json.loads((site / "rules.json").read_text(encoding="utf-8"))
+
+    async def session():
+        async with stdio_client(params) as (read, write):
+            async with ClientSession(read, write) as client:
+                info = await client.initialize()
+                assert info.capabilities.resources is not None and info.capabilities.prompts is not None
+                resources = (await client.list_resources()).resources
+                assert len(resources) == len(catalog["chapters"]) * len(catalog["languages"])
+                uris = {str(resource.uri) for resource in resources}
+                assert "handbook://chapter/zh-Hans/bars/navigation-bar" in uris and "handbook://chapter/en/controls/buttons" in uris
+                assert all(resource.mime_type == "text/markdown" for resource in resources)
+
+                chapter = next(c for c in catalog["chapters"] if c["id"] == "controls/buttons")
+                rules = [r for r in catalog["rules"] if r["chapter"] == "controls/buttons"]
+                for tag, asked in (("zh-Hans", "zh"), ("en", "en")):
+                    contents = (await client.read_resource(f"handbook://chapter/{asked}/controls/buttons")).contents
+                    text = contents[0].text
+                    assert str(contents[0].uri) == f"handbook://chapter/{tag}/controls/buttons"
+                    assert text.startswith(f"# {chapter['title'][tag]}\n\nhttps://example.com/hig/{chapter['url'][tag]}\n")
+                    positions = [text.index(f"- id: {rule['id']}\n") for rule in sorted(rules, key=lambda r: r["position"])]
+                    assert positions == sorted(positions)
+                    for rule in rules:
+                        assert f"- url: https://example.com/hig/{rule['url'][tag]}\n" in text
+                        if "sectionTitle" in rule:
+                            assert f"\n## {rule['sectionTitle'][tag]}\n" in text
+                from mcp.shared.exceptions import MCPError
+                try:
+                    await client.read_resource("handbook://chapter/en/controls/butons")
+                    raise AssertionError("an unknown chapter was read")
+                except MCPError as error:
+                    assert "did you mean 'controls/buttons'" in str(error)
+
+                prompts = (await client.list_prompts()).prompts
+                assert [p.name for p in prompts] == ["review_design"]
+                assert {a.name: a.required for a in prompts[0].arguments} == {"description": True, "language": False}
+                prompt = await client.get_prompt("review_design", {"description": "设置页顶部是导航栏，右上角放一个编辑按钮。",
+                                                                   "language": "zh-Hans"})
+                text = prompt.messages[0].content.text
+                assert prompt.messages[0].role == "user" and "引用规范的 id" in text
+                cited = re.findall(r"`([a-z0-9-]+\.[a-z0-9-]+\.[a-z0-9-]+)` — (https://\S+)", text)
+                assert cited and any(rule_id.startswith("bars.navigation-bar.") for rule_id, _ in cited)
+                by_id = {r["id"]: r for r in catalog["rules"]}
+                for rule_id, link in cited:
+                    assert link == "https://example.com/hig/" + by_id[rule_id]["url"]["zh-Hans"]
+
+                tools = (await client.list_tools()).tools
+                assert all(tool.output_schema and tool.output_schema["type"] == "object" for tool in tools)
+                language = next(t for t in tools if t.name == "get_rule").input_schema["properties"]["language"]
+                assert language["enum"][:2] == ["zh-Hans", "en"] and "zh" in language["enum"]
+                got = await client.call_tool("get_rule", {"id": "controls.buttons.verb-titles", "language": "zh-Hans"})
+                assert not got.is_error and got.structured_content["tags"] == sorted(by_id["controls.buttons.verb-titles"]["tags"])
+                found = await client.call_tool("search_rules", {"tag": "topic:accessibility", "limit": 200})
+                assert not found.is_error and found.structured_content["total"] == sum(
+                    1 for r in catalog["rules"] if "topic:accessibility" in r.get("tags", []))
+
+    asyncio.run(asyncio.wait_for(session(), 60))

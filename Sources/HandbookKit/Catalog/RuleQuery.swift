@@ -9,6 +9,8 @@ public struct RuleQuery: Sendable {
     public var kind: Catalog.Rule.Kind?
     public var status: Status?
     public var chapter: String?
+    /// A tag from the content's vocabulary, `component:button` (rules.json 1.3).
+    public var tag: String?
     public var text: String?
 
     /// The longest text a query may have, in characters: a question, not a document. (Matching
@@ -22,7 +24,8 @@ public struct RuleQuery: Sendable {
     }
 
     public init(scope: String? = nil, kind: Catalog.Rule.Kind? = nil, status: Status? = nil,
-                chapter: String? = nil, text: String? = nil) {
+                chapter: String? = nil, tag: String? = nil, text: String? = nil) {
+        self.tag = tag
         self.scope = scope
         self.kind = kind
         self.status = status
@@ -30,9 +33,10 @@ public struct RuleQuery: Sendable {
         self.text = text
     }
 
-    /// Matching rules: title matches before body matches, then by id.
+    /// Matching rules in reading order (part, chapter, place in the chapter); with a text,
+    /// title matches before body matches, each in reading order.
     public func run(on catalog: Catalog, normalizer: SearchNormalizer) -> [Catalog.Rule] {
-        let filtered = catalog.rules(scope: scope, kind: kind, status: status, chapter: chapter)
+        let filtered = catalog.inReadingOrder(catalog.rules(scope: scope, kind: kind, status: status, chapter: chapter, tag: tag))
         guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return filtered }
         var inTitle: [Catalog.Rule] = []
         var inBody: [Catalog.Rule] = []
@@ -65,6 +69,10 @@ public struct RuleAnswer: Codable, Sendable, Equatable {
     public var note: String?
     /// `outdated` when the text it is compared with changed since this one was reviewed.
     public var translation: String
+    /// The title of its section (rules.json 1.3; nil before the first section).
+    public var sectionTitle: String?
+    /// Its tags (rules.json 1.3; nil when it has none).
+    public var tags: [String]?
 
     public init(_ rule: Catalog.Rule, language: Language, baseURL: String?) {
         id = rule.id
@@ -80,6 +88,8 @@ public struct RuleAnswer: Codable, Sendable, Equatable {
         replacedBy = rule.replacedBy
         note = rule.note?[language]
         translation = (rule.translation[language] ?? .current).rawValue
+        sectionTitle = rule.sectionTitle?[language]
+        tags = rule.tags
     }
 }
 

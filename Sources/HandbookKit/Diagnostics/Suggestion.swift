@@ -1,7 +1,7 @@
 /// "Did you mean" suggestions for misspelt ids and keys.
-enum Suggestion {
+public enum Suggestion {
     /// The candidate closest to `input` by edit distance, if it is close enough to be a likely typo.
-    static func closest(to input: String, in candidates: some Sequence<String>) -> String? {
+    public static func closest(to input: String, in candidates: some Sequence<String>) -> String? {
         let limit = max(2, input.count / 3)
         var best: (String, Int)?
         for candidate in candidates {
@@ -32,7 +32,7 @@ enum Suggestion {
     }
 
     /// " (did you mean 'x'?)" or "".
-    static func didYouMean(_ input: String, in candidates: some Sequence<String>) -> String {
+    public static func didYouMean(_ input: String, in candidates: some Sequence<String>) -> String {
         closest(to: input, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
     }
 }

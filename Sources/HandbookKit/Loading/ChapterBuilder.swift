@@ -76,7 +76,8 @@ struct ChapterBuilder {
                     var note: String?
                     var replacedBy: [String] = []
                     var basis: [String]?
-                    let known = ["status", "edition", "note", "replaced-by", "basis"]
+                    var tags: [String] = []
+                    let known = ["status", "edition", "note", "replaced-by", "basis", "tags"]
                     for (key, value) in header.attributes {
                         switch key {
                         case "status":
@@ -92,6 +93,8 @@ struct ChapterBuilder {
                             replacedBy = value.split(separator: " ").map(String.init)
                         case "basis":
                             basis = value.split(separator: ";").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+                        case "tags":
+                            tags = value.split(separator: " ").map(String.init)
                         default:
                             log.error("unknown rule attribute '\(key)'; use \(known.joined(separator: ", "))"
                                       + Suggestion.didYouMean(key, in: known), at: location(at))
@@ -110,7 +113,7 @@ struct ChapterBuilder {
                     content.append(.rule(Rule(
                         localID: header.id, kind: kind, title: header.title, body: text,
                         section: currentSection, status: status, edition: edition, note: note, replacedBy: replacedBy,
-                        basis: basis, history: history, location: location(at))))
+                        basis: basis, history: history, tags: tags, location: location(at))))
                 }
             default:
                 content.append(.markdown(block))

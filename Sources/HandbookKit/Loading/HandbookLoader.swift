@@ -41,6 +41,7 @@ public struct HandbookLoader: Sendable {
         .init(name: "legacy-note", kind: .string, isRequired: false),
         .init(name: "related", kind: .stringList, isRequired: false),
         .init(name: "basis", kind: .stringList, isRequired: false),
+        .init(name: "tags", kind: .stringList, isRequired: false),
     ]
 
     public func load(log: inout DiagnosticLog) async -> Handbook {

@@ -133,6 +133,12 @@ public struct Chapter: Sendable {
         if case .list(let items)? = storage.frontMatter["basis"]?.value { return items }
         return []
     }
+    /// Tags from the vocabulary in `content/tags.yaml` (front matter `tags`), as written; each
+    /// of the chapter's rules carries them too.
+    public var tags: [String] {
+        if case .list(let items)? = storage.frontMatter["tags"]?.value { return items }
+        return []
+    }
     /// The body in reading order, with sections and rules recognised.
     public var content: [ChapterBlock] { storage.content }
     public var source: SourceLocation { storage.source }
@@ -206,6 +212,8 @@ public final class Rule: Sendable {
     public let basis: [String]?
     /// Earlier forms of the advice, oldest first (`> > [!EARLIER iOS 7]` quotes in the body).
     public let history: [EarlierForm]
+    /// Its own tags (`tags="component:button topic:accessibility"`), besides its chapter's.
+    public let tags: [String]
     public let location: SourceLocation
 
     /// How an earlier edition of the guidelines put the same advice.
@@ -217,7 +225,8 @@ public final class Rule: Sendable {
 
     public init(localID: String, kind: Kind, title: String, body: [MarkdownBlock], section: String?,
                 status: Status?, edition: String?, note: String?, replacedBy: [String] = [],
-                basis: [String]? = nil, history: [EarlierForm] = [], location: SourceLocation) {
+                basis: [String]? = nil, history: [EarlierForm] = [], tags: [String] = [], location: SourceLocation) {
+        self.tags = tags
         self.localID = localID
         self.kind = kind
         self.title = title

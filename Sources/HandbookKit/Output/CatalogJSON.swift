@@ -17,6 +17,7 @@ enum CatalogJSON {
         for index in catalog.chapters.indices { write(catalog.chapters[index], into: &json) }
         json.endArray()
         json.member("languages", catalog.languages)
+        if let released = catalog.released { json.member("released", released) }
         json.key("rules")
         json.beginArray()
         for index in catalog.rules.indices { write(catalog.rules[index], into: &json) }
@@ -26,6 +27,7 @@ enum CatalogJSON {
         json.beginArray()
         for scope in catalog.scopes { write(scope, into: &json) }
         json.endArray()
+        if let version = catalog.version { json.member("version", version) }
         json.endObject()
         json.endLine()
         return json.bytes
@@ -36,10 +38,12 @@ enum CatalogJSON {
         json.member("edition", chapter.edition)
         json.member("id", chapter.id)
         if let note = chapter.note { write("note", note, into: &json) }
+        if let permalink = chapter.permalink { write("permalink", permalink, into: &json) }
         json.member("related", chapter.related)
         json.member("scope", chapter.scope)
         json.member("status", chapter.status.rawValue)
         write("summary", chapter.summary, into: &json)
+        if let tags = chapter.tags { json.member("tags", tags) }
         write("title", chapter.title, into: &json)
         write("url", chapter.url, into: &json)
         json.member("weight", chapter.weight)
@@ -66,11 +70,15 @@ enum CatalogJSON {
         json.member("introducedIn", rule.introducedIn)
         json.member("kind", rule.kind.rawValue)
         if let note = rule.note { write("note", note, into: &json) }
+        if let permalink = rule.permalink { write("permalink", permalink, into: &json) }
+        if let position = rule.position { json.member("position", position) }
         json.member("related", rule.related)
         json.member("replacedBy", rule.replacedBy)
         json.member("scope", rule.scope)
         if let section = rule.section { json.member("section", section) }
+        if let sectionTitle = rule.sectionTitle { write("sectionTitle", sectionTitle, into: &json) }
         json.member("status", rule.status.rawValue)
+        if let tags = rule.tags { json.member("tags", tags) }
         write("text", rule.text, into: &json)
         write("title", rule.title, into: &json)
         json.key("translation")
@@ -84,11 +92,34 @@ enum CatalogJSON {
     private static func write(_ scope: Catalog.Scope, into json: inout JSONTextWriter) {
         json.beginObject()
         json.member("id", scope.id)
+        if let permalink = scope.permalink { write("permalink", permalink, into: &json) }
         write("summary", scope.summary, into: &json)
         write("title", scope.title, into: &json)
         write("url", scope.url, into: &json)
         json.member("weight", scope.weight)
         json.endObject()
+    }
+
+    /// `glossary.json`'s bytes, like `rules.json`'s (the same as `JSONEncoder`'s, sorted keys).
+    static func encode(_ glossary: GlossaryCatalog) -> [UInt8] {
+        var json = JSONTextWriter(pretty: true, capacity: 512 * glossary.terms.count)
+        json.beginObject()
+        json.member("languages", glossary.languages)
+        json.member("schemaVersion", glossary.schemaVersion)
+        json.key("terms")
+        json.beginArray()
+        for term in glossary.terms {
+            json.beginObject()
+            if let definition = term.definition { write("definition", definition, into: &json) }
+            json.member("id", term.id)
+            write("term", term.term, into: &json)
+            json.member("variants", term.variants)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        json.endLine()
+        return json.bytes
     }
 
     private static func write(_ key: String, _ text: LocalizedText, into json: inout JSONTextWriter) {

@@ -2,14 +2,35 @@ import Foundation
 import RulesCatalog
 
 /// `llms.txt` and `llms-full.txt` (the llmstxt.org convention): what the handbook is and where
-/// its chapters are, then every rule in plain text, per language. Made from the catalogue, so
-/// agents read exactly what rules.json publishes.
+/// its chapters are, then every chapter in plain text, per language: its opening, sections and
+/// tables in reading order, and its rules as rules.json publishes them, each in its section.
 struct LLMsTextBuilder {
     let catalog: Catalog
     let languages: HandbookLanguages
     let strings: [Language: UIStrings]
     /// Absolute site URL when known; links are relative to the site root otherwise.
     let baseURL: String?
+    /// The chapters' prose; without it, llms-full.txt gives each chapter's rules alone.
+    var handbook: Handbook?
+    /// Blocks of a chapter as plain text, cross-links by their titles (the catalogue's text).
+    var plainText: (@Sendable ([MarkdownBlock], Chapter) -> String)?
+
+    /// What the files are made from, for reuse during `serve`: the catalogue, which parse of
+    /// each chapter the prose comes from, and the outline (titles that cross-links in the prose
+    /// show).
+    struct Key: Equatable, Sendable {
+        var catalog: Catalog
+        var revisions: [String]
+        var outline: HandbookOutline?
+    }
+
+    var key: Key {
+        Key(catalog: catalog, revisions: handbook.map { handbook in
+            handbook.languages.all.flatMap { language in
+                handbook.chapters(in: language).map { "\($0.id) \(language.tag) \($0.revision)" }
+            }
+        } ?? [], outline: handbook.map(HandbookOutline.init))
+    }
 
     static func index(_ language: Language) -> String { "\(language.code)/llms.txt" }
     static func full(_ language: Language) -> String { "\(language.code)/llms-full.txt" }
@@ -44,11 +65,13 @@ struct LLMsTextBuilder {
         for language in languages.all {
             let name = MarkdownEscaping.inline(strings[language]!.languageName)
             text += "- [\(name)](\(link(Self.index(language), from: Self.root))): chapters and parts\n"
-            text += "- [\(name), full text](\(link(Self.full(language)))): every rule in plain text\n"
+            text += "- [\(name), full text](\(link(Self.full(language)))): every chapter in plain text, its prose and its rules\n"
         }
         text += "\n## Data\n\n- [rules.json](\(link(SiteURLs.rulesJSON))): every rule in \(languages.all.count == 2 ? "both languages" : "every language"), "
             + "with id, kind, status, edition, text and permalinks\n"
             + "- [rules.schema.json](\(link(SiteURLs.rulesSchema))): its JSON Schema\n"
+            + "- [glossary.json](\(link(SiteURLs.glossaryJSON))): the glossary's terms in each language, with their variants and definitions "
+            + "([schema](\(link(SiteURLs.glossarySchema))))\n"
         return text
     }
 
@@ -90,7 +113,7 @@ struct LLMsTextBuilder {
                     add("\n### ", MarkdownEscaping.inline((chapter.title[language] ?? "")), "\n\n", link((chapter.url[language] ?? ""), from: page), "\n\n",
                         MarkdownEscaping.inline((chapter.summary[language] ?? "")), "\n")
                     if let note = chapter.note { add("\n", ui.legacy, ": ", MarkdownEscaping.inline((note[language] ?? "")), "\n") }
-                    for position in rulesByChapter[chapter.id] ?? [] {
+                    func addRule(_ position: Int) {
                         let status = rules[position].status
                         add("\n#### ", kinds[rules[position].kind]!, ": ", MarkdownEscaping.inline((rules[position].title[language] ?? "")))
                         if status != .current { add(" [", status == .legacy ? ui.legacy : ui.deprecated, "]") }
@@ -103,10 +126,47 @@ struct LLMsTextBuilder {
                         let body = (rules[position].text[language] ?? "")
                         if !body.isEmpty { add("\n", MarkdownEscaping.block(body), "\n") }
                     }
+                    let positions = rulesByChapter[chapter.id] ?? []
+                    guard let version = handbook?.chapter(chapter.id, in: language), let plainText else {
+                        for position in positions { addRule(position) }
+                        continue
+                    }
+                    // The chapter as it reads: prose, sections and tables, each rule in its place.
+                    var written = Set<Int>()
+                    for block in version.content {
+                        switch block {
+                        case .markdown(let markdown):
+                            let text = prose(markdown, in: version, plainText)
+                            if !text.isEmpty { add("\n", text, "\n") }
+                        case .section(let section):
+                            add("\n", section.level > 2 ? "##### " : "#### ", MarkdownEscaping.inline(section.titleText), "\n")
+                        case .rule(let rule):
+                            let id = version.ruleID(rule.localID)
+                            if let position = positions.first(where: { rules[$0].id == id }) {
+                                written.insert(position)
+                                addRule(position)
+                            }
+                        }
+                    }
+                    for position in positions where !written.contains(position) { addRule(position) }
                 }
             }
         }
         return text
+    }
+
+    /// A block of a chapter's prose as escaped Markdown: a table stays a table (each cell
+    /// escaped), anything else is its plain text escaped as paragraphs.
+    private func prose(_ block: MarkdownBlock, in chapter: Chapter,
+                       _ plainText: ([MarkdownBlock], Chapter) -> String) -> String {
+        guard case .table(let table, let at) = block else {
+            return MarkdownEscaping.block(plainText([block], chapter))
+        }
+        func row(_ cells: [[MarkdownInline]]) -> String {
+            "| " + cells.map { MarkdownEscaping.inline(plainText([.paragraph($0, at: at)], chapter)) }.joined(separator: " | ") + " |"
+        }
+        return ([row(table.header), "|" + String(repeating: " --- |", count: table.header.count)] + table.rows.map(row))
+            .joined(separator: "\n")
     }
 
     /// A scope's chapters in reading order, as positions in the catalogue: sorting the

@@ -12,6 +12,10 @@ struct RulesCatalogBuilder {
     var freshness = TranslationFreshness()
     /// Each chapter's entries from the previous build (`serve`).
     var memo: ChapterMemo<Entries>?
+    /// The site's absolute URL: with it, every entry has a `permalink` beside its `url`.
+    var baseURL: String?
+    /// The last release in `content/changelog.yaml`: the catalogue's `version` and `released`.
+    var release: Changelog.Release?
 
     typealias Entries = (chapter: Catalog.Chapter?, rules: [Catalog.Rule])
 
@@ -31,7 +35,8 @@ struct RulesCatalogBuilder {
             guard let title = each({ handbook.part(part.id, in: $0)?.title }),
                   let summary = each({ handbook.part(part.id, in: $0)?.summary }) else { return nil }
             return Catalog.Scope(id: part.id, title: title, summary: summary, weight: part.weight,
-                                 url: localized { SiteURLs.part(part.id, $0) })
+                                 url: localized { SiteURLs.part(part.id, $0) },
+                                 permalink: permalink { SiteURLs.part(part.id, $0) })
         }
         // Each chapter's entries are independent: made on all cores, then sorted by id.
         let made = await ParallelMap.map(handbook.chapters(in: languages.source)) { chapter in
@@ -44,7 +49,8 @@ struct RulesCatalogBuilder {
             return memo.value(for: chapter, context: context) { entries(of: chapter) }
         }
         return Catalog(languages: languages.all, scopes: scopes,
-                       chapters: made.compactMap(\.chapter).sorted { $0.id < $1.id }, rules: Self.sortedByID(made))
+                       chapters: made.compactMap(\.chapter).sorted { $0.id < $1.id }, rules: Self.sortedByID(made),
+                       version: release?.version, released: release?.date)
     }
 
     /// Every chapter's rules in one list sorted by id. A rule id is its chapter's id with dots
@@ -80,9 +86,10 @@ struct RulesCatalogBuilder {
             id: chapter.id, scope: chapter.part, title: each { versions[$0]!.title }!,
             summary: each { versions[$0]!.summary }!, weight: chapter.weight,
             edition: chapter.edition, status: chapter.status, url: localized { SiteURLs.chapter(chapter.id, $0) },
-            related: chapter.related.sorted(), note: each { versions[$0]!.legacyNote })
+            related: chapter.related.sorted(), note: each { versions[$0]!.legacyNote },
+            permalink: permalink { SiteURLs.chapter(chapter.id, $0) }, tags: Self.tags(chapter.tags))
         var rules: [Catalog.Rule] = []
-        for rule in chapter.rules {
+        for (position, rule) in chapter.rules.enumerated() {
             var ruleVersions: [Language: Rule] = [:]
             for (language, version) in versions {
                 ruleVersions[language] = version.rules.first { $0.localID == rule.localID }
@@ -111,7 +118,12 @@ struct RulesCatalogBuilder {
                         let forms = ruleVersions[language]!.history
                         return forms.indices.contains(position) ? plainText(forms[position].body, versions[language]!) : nil
                     }!)
-                }))
+                },
+                sectionTitle: rule.section.flatMap { anchor in
+                    each { language in versions[language]!.sections.first { $0.anchor == anchor }?.titleText }
+                },
+                position: position + 1, tags: Self.tags(chapter.tags + rule.tags),
+                permalink: permalink { SiteURLs.path(of: .rule(id), in: $0) }))
         }
         return (entry, rules)
     }
@@ -128,6 +140,33 @@ struct RulesCatalogBuilder {
 
     private func localized(_ make: (Language) -> String) -> LocalizedText {
         each(make)!
+    }
+
+    /// The absolute form of a path per language, when the site's URL is known.
+    private func permalink(_ make: (Language) -> String) -> LocalizedText? {
+        guard let baseURL, !baseURL.isEmpty else { return nil }
+        return each { Permalink.make(make($0), baseURL: baseURL) }
+    }
+
+    /// Sorted and unique; nil for none, so that an untagged entry writes no key.
+    static func tags(_ tags: [String]) -> [String]? {
+        tags.isEmpty ? nil : Array(Set(tags)).sorted()
+    }
+
+    /// `glossary.json`: the glossary's entries by id, with each language's term.
+    func glossary() -> GlossaryCatalog {
+        let languages = handbook.languages.all
+        let termLanguages = languages.contains { $0.tag == GlossaryEntry.traditionalChineseTag }
+            ? languages : languages + [Language(tag: GlossaryEntry.traditionalChineseTag)]
+        var seen = Set<String>()
+        let terms = handbook.glossary.entries.filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }.map { entry in
+            GlossaryCatalog.Term(
+                id: entry.id,
+                term: PerLanguage(Dictionary(uniqueKeysWithValues: termLanguages.map { ($0, entry.term(in: $0)) })),
+                variants: Array(Set(entry.variants)).sorted(),
+                definition: entry.note)
+        }
+        return GlossaryCatalog(languages: languages, terms: terms)
     }
 
     func plainText(_ blocks: [MarkdownBlock], _ chapter: Chapter) -> String {

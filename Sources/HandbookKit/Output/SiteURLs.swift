@@ -14,6 +14,8 @@ public enum SiteURLs {
     public static let notFound = "404.html"
     public static let rulesJSON = "rules.json"
     public static let rulesSchema = "rules.schema.json"
+    public static let glossaryJSON = "glossary.json"
+    public static let glossarySchema = "glossary.schema.json"
     public static func asset(_ name: String) -> String { "assets/\(name)" }
 
     /// The page and fragment of a link target, from the site root.

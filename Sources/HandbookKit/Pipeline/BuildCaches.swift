@@ -98,7 +98,7 @@ final class DerivedCaches: @unchecked Sendable {
     let links = ChapterMemo<LinkChecker.ChapterFindings>()
     /// Files made from the whole catalogue, reused while it is equal.
     let rulesJSON = ValueMemo<Catalog, [OutputFile]>()
-    let llmsText = ValueMemo<Catalog, [OutputFile]>()
+    let llmsText = ValueMemo<LLMsTextBuilder.Key, [OutputFile]>()
     let glossary = ValueMemo<String, HandbookLoader.GlossaryParse>()
     let scalarFolds = ScalarFolds()
     private var outline: HandbookOutline?

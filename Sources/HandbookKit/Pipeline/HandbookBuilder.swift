@@ -84,6 +84,9 @@ public struct HandbookBuilder: Sendable {
         FigureChecker(handbook: handbook).check(log: &log)
         let changelog = Changelog.load(contentDirectory: configuration.contentURL, displayRoot: loader.displayRoot, log: &log)
         changelog.checkIDs(known: { index.containsRule($0, in: handbook.languages.source) }, file: loader.displayRoot + "/" + Changelog.fileName, log: &log)
+        let vocabulary = TagVocabulary.load(contentDirectory: configuration.contentURL, displayRoot: loader.displayRoot,
+                                            languages: handbook.languages.all, log: &log)
+        TagVocabulary.check(handbook, vocabulary: vocabulary, log: &log)
         log.merge(await bilingual)
         let (freshness, translationLog) = await translations
         log.merge(translationLog)
@@ -94,7 +97,8 @@ public struct HandbookBuilder: Sendable {
             return Outcome(diagnostics: log.sorted, files: [], freshness: freshness, clock: clock)
         }
         let catalogBuilder = RulesCatalogBuilder(index: index, resolver: resolver, links: links, freshness: freshness,
-                                                 memo: derived?.catalogEntries)
+                                                 memo: derived?.catalogEntries, baseURL: configuration.baseURL,
+                                                 release: changelog.releases.last)
         let renderer = SiteRenderer(index: index, resolver: resolver, links: links, templates: templates,
                                     baseURL: configuration.baseURL, freshness: freshness, changelog: changelog,
                                     unreleased: nil, pageCache: caches?.pages, htmlMemo: derived?.html,
@@ -159,11 +163,15 @@ public struct HandbookBuilder: Sendable {
                     [OutputFile(path: SiteURLs.rulesJSON, bytes: CatalogJSON.encode(catalog)),
                      OutputFile(path: SiteURLs.rulesSchema, data: try Catalog.schema)]
                 }
-                return try await emit(try derived?.rulesJSON.value(for: catalog, make: encode) ?? encode())
+                // The glossary is small and not part of the catalogue: made every time.
+                let glossary = [OutputFile(path: SiteURLs.glossaryJSON, bytes: CatalogJSON.encode(catalogBuilder.glossary())),
+                                OutputFile(path: SiteURLs.glossarySchema, data: try GlossaryCatalog.schema)]
+                return try await emit(try (derived?.rulesJSON.value(for: catalog, make: encode) ?? encode()) + glossary)
             case .llmsText:
                 guard let catalog = catalogued?.catalog else { return [] }
-                let llms = LLMsTextBuilder(catalog: catalog, languages: handbook.languages, strings: strings, baseURL: baseURL)
-                return try await emit(derived?.llmsText.value(for: catalog) { llms.files() } ?? llms.files())
+                let llms = LLMsTextBuilder(catalog: catalog, languages: handbook.languages, strings: strings, baseURL: baseURL,
+                                           handbook: handbook, plainText: { catalogBuilder.plainText($0, $1) })
+                return try await emit(derived?.llmsText.value(for: llms.key) { llms.files() } ?? llms.files())
             }
         }
         // Jobs are handed out one at a time: the long one goes first, and a core that finishes

@@ -84,6 +84,7 @@ struct BilingualValidator {
             mismatch("related", source.related.sorted().joined(separator: ", "), translated.related.sorted().joined(separator: ", "))
         }
         mismatch("basis", source.basis.joined(separator: "; "), translated.basis.joined(separator: "; "))
+        mismatch("tags", source.tags.sorted().joined(separator: ", "), translated.tags.sorted().joined(separator: ", "))
         _ = matchVersions(source.sections, translated.sections, source, translated, log: &log, key: \.anchor) { section in
             ("section '#\(section.anchor)'", section.location)
         }
@@ -101,8 +102,8 @@ struct BilingualValidator {
                           at: rule.location, notes: note())
             }
             if rule.status != other.status || rule.edition != other.edition || rule.replacedBy != other.replacedBy
-                || rule.basis != other.basis {
-                log.error("rule '\(rule.localID)' has different status, edition, replaced-by or basis attributes in the two languages",
+                || rule.basis != other.basis || rule.tags.sorted() != other.tags.sorted() {
+                log.error("rule '\(rule.localID)' has different status, edition, replaced-by, basis or tags attributes in the two languages",
                           at: rule.location, notes: note())
             }
             if rule.history.map(\.edition) != other.history.map(\.edition) {
