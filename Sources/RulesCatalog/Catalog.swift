@@ -278,6 +278,20 @@ extension Catalog {
         public var tags: [String]?
         /// `url` made absolute with the site's base URL (since 1.3; only when one is configured).
         public var permalink: LocalizedText?
+        /// The pictures the rule shows (a "do" and a "don't", say), in order (since 1.3; nil when none).
+        public var figures: [FigureReference]?
+
+        /// A figure as a rule shows it: the published file and its alt text.
+        public struct FigureReference: Codable, Sendable, Equatable {
+            /// Relative to the site root, e.g. `assets/figures/tab-bar--few-tabs--do-3f2a9c1e04.svg`.
+            public var src: String
+            public var alt: LocalizedText
+
+            public init(src: String, alt: LocalizedText) {
+                self.src = src
+                self.alt = alt
+            }
+        }
 
         /// How an earlier edition of the guidelines put the same advice.
         public struct EarlierForm: Codable, Sendable, Equatable {
@@ -296,7 +310,9 @@ extension Catalog {
                     url: LocalizedText, related: [String], replacedBy: [String] = [],
                     note: LocalizedText? = nil, translation: TranslationState = TranslationState(),
                     basis: [String]? = nil, history: [EarlierForm]? = nil, sectionTitle: LocalizedText? = nil,
-                    position: Int? = nil, tags: [String]? = nil, permalink: LocalizedText? = nil) {
+                    position: Int? = nil, tags: [String]? = nil, permalink: LocalizedText? = nil,
+                    figures: [FigureReference]? = nil) {
+            self.figures = figures
             self.sectionTitle = sectionTitle
             self.position = position
             self.tags = tags

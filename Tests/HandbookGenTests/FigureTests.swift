@@ -1,4 +1,5 @@
 import Foundation
+import RulesCatalog
 import Testing
 @testable import HandbookKit
 
@@ -46,6 +47,13 @@ import Testing
         #expect(page.contains("<div class=\"figure-row\">\n<figure class=\"figure\"><img src=\"../../assets/figures/\(name)\" alt=\"Crowded\" width=\"280\" height=\"560\" loading=\"lazy\" decoding=\"async\"></figure>"))
         let zh = try String(contentsOf: fixture.output.appendingPathComponent("zh/bars/toolbar.html"), encoding: .utf8)
         #expect(zh.contains("alt=\"有三个按钮的工具栏\"") && zh.contains("<figcaption>工具栏</figcaption>"))
+        // rules.json lists a rule's figures with their alt text per language.
+        let catalog = try Catalog.decode(from: Data(contentsOf: fixture.output.appendingPathComponent("rules.json")))
+        let rule = try #require(catalog.rule(withID: "bars.toolbar.few-items"))
+        #expect(rule.figures?.map(\.src) == ["assets/figures/\(name)", "assets/figures/\(name)"])
+        #expect(rule.figures?.map { $0.alt[.en] } == ["Crowded", "Roomy"])
+        #expect(rule.figures?.map { $0.alt[.zhHans] } == ["拥挤", "宽松"])
+        #expect(catalog.rule(withID: "controls.buttons.verb-titles")?.figures == nil)
         // The alt text is searchable.
         let index = try String(contentsOf: fixture.output.appendingPathComponent("en/search-index.js"), encoding: .utf8)
         #expect(index.contains("A toolbar with three buttons"))

@@ -55,6 +55,17 @@ enum CatalogJSON {
         if let basis = rule.basis { json.member("basis", basis) }
         json.member("chapter", rule.chapter)
         json.member("edition", rule.edition)
+        if let figures = rule.figures {
+            json.key("figures")
+            json.beginArray()
+            for figure in figures {
+                json.beginObject()
+                write("alt", figure.alt, into: &json)
+                json.member("src", figure.src)
+                json.endObject()
+            }
+            json.endArray()
+        }
         if let history = rule.history {
             json.key("history")
             json.beginArray()

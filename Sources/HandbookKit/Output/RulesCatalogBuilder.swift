@@ -123,9 +123,36 @@ struct RulesCatalogBuilder {
                     each { language in versions[language]!.sections.first { $0.anchor == anchor }?.titleText }
                 },
                 position: position + 1, tags: Self.tags(chapter.tags + rule.tags),
-                permalink: permalink { SiteURLs.path(of: .rule(id), in: $0) }))
+                permalink: permalink { SiteURLs.path(of: .rule(id), in: $0) },
+                figures: figures(of: rule, in: ruleVersions)))
         }
         return (entry, rules)
+    }
+
+    /// The figures of a rule's body, paired by position (every language shows the same), with
+    /// their alt text per language; nil when the rule shows none.
+    private func figures(of rule: Rule, in versions: [Language: Rule]) -> [Catalog.Rule.FigureReference]? {
+        let shown = versions.mapValues(Self.images)
+        let references = Self.images(rule.body).indices.compactMap { position -> Catalog.Rule.FigureReference? in
+            guard let figure = handbook.figures.figure(forSource: Self.images(rule.body)[position].source),
+                  let alt = each({ language in shown[language].flatMap { $0.indices.contains(position) ? $0[position].alt : nil } })
+            else { return nil }
+            return .init(src: figure.sitePath, alt: alt)
+        }
+        return references.isEmpty ? nil : references
+    }
+
+    /// The images of a rule's body, in order: their sources and alt texts.
+    private static func images(_ rule: Rule) -> [(source: String, alt: String)] { images(rule.body) }
+
+    private static func images(_ blocks: [MarkdownBlock]) -> [(source: String, alt: String)] {
+        var found: [(source: String, alt: String)] = []
+        for block in blocks {
+            block.forEachInline { inline in
+                if case .image(let source, _, let alt, _) = inline { found.append((source, alt.plainText)) }
+            }
+        }
+        return found
     }
 
     /// A value in every language; nil when one has none.
