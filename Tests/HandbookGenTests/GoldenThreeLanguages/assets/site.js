@@ -74,6 +74,8 @@
   function measureHeader() { if (header) root.style.setProperty("--header-h", header.offsetHeight + "px"); }
   measureHeader();
   window.addEventListener("resize", measureHeader);
+  var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (target) target.scrollIntoView({ behavior: "instant" });
 
   // The sidebar filter lives in search.js, which it loads.
   var navFilter = document.getElementById("nav-filter");
