@@ -589,12 +589,16 @@ def test_the_glossary_is_a_dictionary_with_forms_definitions_and_uses(site, brow
             forms = re.findall(r'<dd lang="([^"]+)">([^<]+)</dd>', entry)
             assert [lang for lang, _ in forms] == ["en", "zh-Hans", "zh-Hant"], anchor
             assert re.search(r"<p>[^<]{8,}</p>", entry), f"{anchor} has no definition"
-            uses = re.search(r'<p class="term-uses">.*?</p>', entry, re.S)
+            uses = re.search(r'<p class="term-uses">(?:Used in|出现在):.*?</p>', entry, re.S)
             for href in re.findall(r'href="([^"]+)"', uses.group(0)) if uses else []:
                 used += 1
                 chapter = (page.parent / urllib.parse.unquote(href)).resolve()
                 assert f'glossary.html#{anchor}"' in chapter.read_text(encoding="utf-8"), (anchor, href)
         assert used > 100, "few terms list the chapters that use them"
+        # Related terms: those an entry's definition names, linked within the page.
+        assert text.count('<p class="term-uses">') - len(re.findall(r"term-uses\">(Used in|出现在)", text)) > 50
+        entry = dict(entries)["term-3d-touch"]
+        assert 'href="#term-haptic-touch"' in entry
     browser.get(url(site, "en/glossary.html#term-tab-bar"))
     entry = browser.find_element(By.ID, "term-tab-bar")
     assert "Tab bar" in entry.text or "tab bar" in entry.text

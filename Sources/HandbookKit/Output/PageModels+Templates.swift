@@ -373,6 +373,8 @@ extension GlossaryEntryView: TemplateFieldView {
         ("note", { .of($0.note) }),
         ("uses", { .of($0.uses) }),
         ("hasUses", { .of($0.hasUses) }),
+        ("relatedTerms", { .of($0.relatedTerms) }),
+        ("hasRelatedTerms", { .of($0.hasRelatedTerms) }),
     ])
 }
 

@@ -208,6 +208,9 @@ struct GlossaryEntryView: Sendable, Equatable {
     /// The chapters that link the term, in reading order.
     var uses: [LinkView]
     var hasUses: Bool
+    /// The terms its English definition names.
+    var relatedTerms: [LinkView]
+    var hasRelatedTerms: Bool
 }
 
 struct TermFormView: Sendable, Equatable {

@@ -386,13 +386,16 @@ struct SiteRenderer {
                 LinkView(title: $0.title, href: SiteURLs.relative(SiteURLs.chapter($0.id, language), from: page))
             }
             let note = entry.note?[language]
+            let related = (entry.note?[.en]).map { Self.termsNamed(in: $0, besides: entry.id, glossary: handbook.glossary) } ?? []
+            let relatedLinks = related.map { LinkView(title: $0.term(in: language), href: "#term-\($0.id)") }
             return GlossaryEntryView(
                 anchor: "term-\(entry.id)", term: entry.term(in: language),
                 forms: [TermFormView(label: ui.englishForm, lang: "en", text: entry.en),
                         TermFormView(label: ui.simplifiedForm, lang: Language.zhHans.tag, text: entry.zh),
                         TermFormView(label: ui.traditionalForm, lang: GlossaryEntry.traditionalChineseTag, text: entry.zhHant)],
                 variants: entry.variants.isEmpty ? nil : entry.variants.joined(separator: language == .zhHans ? "、" : ", "),
-                note: note?.isEmpty == false ? note : nil, uses: uses, hasUses: !uses.isEmpty)
+                note: note?.isEmpty == false ? note : nil, uses: uses, hasUses: !uses.isEmpty,
+                relatedTerms: relatedLinks, hasRelatedTerms: !relatedLinks.isEmpty)
         }
         let view = GlossaryPageView(
             layout: layout(language, page: page, pageIn: SiteURLs.glossary, kind: "glossary",
@@ -400,6 +403,22 @@ struct SiteRenderer {
                            breadcrumbs: [LinkView(title: ui.home, href: SiteURLs.relative(SiteURLs.home(language), from: page))]),
             title: ui.glossary, intro: ui.glossaryIntro, entries: entries)
         return render(page, view, "glossary")
+    }
+
+    /// The glossary's other terms that an English definition names as whole words (terms of
+    /// four letters or more, in the glossary's order).
+    static func termsNamed(in note: String, besides id: String, glossary: Glossary) -> [GlossaryEntry] {
+        glossary.entries.filter { other in
+            guard other.id != id, other.en.count >= 4 else { return false }
+            var searchRange = note.startIndex..<note.endIndex
+            while let found = note.range(of: other.en, options: .caseInsensitive, range: searchRange) {
+                let before = found.lowerBound == note.startIndex ? nil : note[note.index(before: found.lowerBound)]
+                let after = found.upperBound == note.endIndex ? nil : note[found.upperBound]
+                if !(before?.isLetter ?? false), !(after?.isLetter ?? false) { return true }
+                searchRange = found.upperBound..<note.endIndex
+            }
+            return false
+        }
     }
 
     /// Links to the rules named in a rule's `replaced-by`, titled in `language`.

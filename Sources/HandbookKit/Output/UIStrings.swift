@@ -91,6 +91,8 @@ public final class UIStrings: Codable, Sendable {
     public let glossaryEntry: String
     /// Before the chapters that use a glossary term.
     public let usedIn: String
+    /// Before the glossary terms an entry's definition names.
+    public let relatedTerms: String
     /// A glossary entry's forms.
     public let englishForm: String
     public let simplifiedForm: String
