@@ -79,7 +79,9 @@ enum ReloadScript {
           var heading = document.createElement("strong");
           heading.textContent = "The build failed; this is the last good version.";
           var details = document.createElement("pre");
+          // Its own colours: the site's <pre> (light grey in light mode) would hide pale text.
           details.style.whiteSpace = "pre-wrap"; details.style.margin = ".5rem 0 0";
+          details.style.background = "transparent"; details.style.color = "inherit"; details.style.padding = "0";
           panel.appendChild(heading);
           panel.appendChild(details);
           document.body.appendChild(panel);

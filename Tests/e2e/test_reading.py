@@ -427,3 +427,314 @@ def test_phones_see_the_text_first_and_can_open_the_contents(site, browser):
         browser.set_window_size(1280, 900)
     browser.get(url(site, "zh/bars/tab-bar.html"))
     assert browser.find_element(By.CSS_SELECTOR, ".nav-details").get_attribute("open") is not None
+
+
+# Reading on a phone ------------------------------------------------------------------------------
+
+WIDTHS = [320, 375, 768, 1280]
+TABLE_PAGES = ["en/views/table-views.html", "zh/views/table-views.html", "en/bars/status-bar.html",
+               "zh/bars/status-bar.html", "en/patterns/going-full-screen.html", "en/views/collection-views.html"]
+
+# Where the page's tables and code words end up: what overflows the page, table headers that
+# wrap, and code words broken between two letters of one word (not at `.`, `(`, `_`, `:`, `/`,
+# a space or where a lower-case letter meets a capital: the words of an identifier).
+LAYOUT_PROBLEMS = """
+const width = document.documentElement.clientWidth, problems = [];
+// The lines a cell's text takes: its text's boxes, by their middles (code has padding of its own).
+const lineTops = node => { const middles = [], walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t; t = walker.nextNode()) { const r = document.createRange(); r.selectNodeContents(t);
+        for (const x of r.getClientRects()) if (x.width > 0) middles.push((x.top + x.bottom) / 2); }
+    return new Set(middles.map(m => Math.round(m / 8))).size > 1 && Math.max(...middles) - Math.min(...middles) > 8 ? 2 : 1; };
+if (document.documentElement.scrollWidth > width) problems.push('page scrolls sideways');
+for (const wrap of document.querySelectorAll('.content .table-wrap')) {
+    const box = wrap.getBoundingClientRect();
+    if (box.right > width + 0.5 || box.left < -0.5) problems.push('table outside the page');
+    if (wrap.scrollWidth > wrap.clientWidth + 1) {
+        if (!/radial-gradient/.test(getComputedStyle(wrap).backgroundImage)) problems.push('scrolling table without edge shadow');
+        if (getComputedStyle(wrap).overflowX !== 'auto') problems.push('table does not scroll');
+    }
+}
+for (const th of document.querySelectorAll('.content thead th'))
+    if (th.textContent.trim() && lineTops(th) > 1) problems.push('header wraps: ' + th.textContent);
+const allowed = (a, b) => !/[A-Za-z0-9]/.test(a) || !/[A-Za-z0-9]/.test(b) || (/[a-z0-9]/.test(a) && /[A-Z]/.test(b));
+for (const code of document.querySelectorAll('.content code')) {
+    if (code.closest('pre')) continue;
+    const box = code.getBoundingClientRect();
+    const scroller = code.closest('.table-wrap');
+    if (!scroller && box.right > width + 0.5) problems.push('code overflows: ' + code.textContent);
+    if (code.getClientRects().length < 2) continue;
+    let text = '', tops = [];
+    const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode())
+        for (let i = 0; i < node.length; i++) {
+            const r = document.createRange(); r.setStart(node, i); r.setEnd(node, i + 1);
+            const rect = r.getBoundingClientRect();
+            text += node.data[i]; tops.push(rect.width || rect.height ? Math.round(rect.top) : null);
+        }
+    for (let i = 1; i < text.length; i++)
+        if (tops[i] !== null && tops[i - 1] !== null && tops[i] > tops[i - 1] + 2 && !allowed(text[i - 1], text[i]))
+            problems.push('code breaks mid-word: ' + text.slice(0, i) + '|' + text.slice(i));
+}
+return problems;
+"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_tables_and_code_words_fit_without_breaking_mid_word(site, browser, width):
+    browser.set_window_size(width, 900)
+    try:
+        for page in TABLE_PAGES:
+            browser.get(url(site, page))
+            assert browser.find_elements(By.CSS_SELECTOR, ".content table"), page
+            problems = browser.execute_script(LAYOUT_PROBLEMS)
+            assert problems == [], f"{page} at {width}px: {problems[:8]}"
+    finally:
+        browser.set_window_size(1280, 900)
+
+
+def test_a_wide_table_on_a_phone_scrolls_with_a_shadow_at_its_edge(site, browser):
+    browser.set_window_size(320, 800)
+    try:
+        browser.get(url(site, "en/views/table-views.html"))
+        wraps = [w for w in browser.find_elements(By.CSS_SELECTOR, ".content .table-wrap")
+                 if browser.execute_script("return arguments[0].scrollWidth > arguments[0].clientWidth", w)]
+        assert wraps, "no table scrolls at 320px"
+        style = browser.execute_script("return getComputedStyle(arguments[0]).backgroundImage", wraps[0])
+        assert style.count("radial-gradient") == 2 and style.count("linear-gradient") == 2
+        assert wraps[0].get_attribute("tabindex") == "0"  # scrollable by keyboard
+    finally:
+        browser.set_window_size(1280, 900)
+
+
+@pytest.mark.parametrize("width", [375, 768])
+def test_on_this_page_folds_above_the_text_on_phones_and_tablets(site, browser, width):
+    browser.set_window_size(width, 900)
+    try:
+        browser.get(url(site, "en/views/table-views.html"))
+        details = browser.find_element(By.CSS_SELECTOR, ".toc details")
+        summary = details.find_element(By.TAG_NAME, "summary")
+        assert details.get_attribute("open") is None and summary.is_displayed()
+        heading = browser.find_element(By.TAG_NAME, "h1")
+        assert summary.location["y"] < heading.location["y"], "the contents come after the text"
+        assert heading.location["y"] < 450
+        summary.click()
+        assert details.get_attribute("open") is not None
+        link = details.find_elements(By.CSS_SELECTOR, "a")[2]
+        assert link.is_displayed()
+        anchor = link.get_attribute("href").split("#")[1]
+        link.click()
+        WebDriverWait(browser, 5).until(lambda d: d.current_url.endswith("#" + anchor))
+    finally:
+        browser.set_window_size(1280, 900)
+    browser.get(url(site, "en/views/table-views.html"))
+    assert browser.find_element(By.CSS_SELECTOR, ".toc details").get_attribute("open") is not None
+    assert browser.find_element(By.CSS_SELECTOR, ".toc a").is_displayed()
+
+
+def settled(driver):
+    """Waits until the page has scrolled to its anchor and stopped."""
+    last = [None]
+
+    def still(d):
+        y = d.execute_script("return window.scrollY")
+        done = y > 0 and y == last[0]
+        last[0] = y
+        return done
+    WebDriverWait(driver, 5, poll_frequency=0.2).until(still)
+
+
+def target_below_header(driver, anchor):
+    return driver.execute_script("""
+        const header = document.querySelector('.site-header').getBoundingClientRect();
+        const target = document.getElementById(arguments[0]).getBoundingClientRect();
+        return [header.top, header.bottom, target.top, window.innerHeight];""", anchor)
+
+
+@pytest.mark.parametrize("width", [320, 375, 768, 1280])
+def test_the_header_stays_and_never_hides_an_anchored_target(site, browser, width):
+    browser.set_window_size(width, 800)
+    try:
+        for page, anchor in [("en/views/table-views.html", "multiple-selection-delete"),
+                             ("zh/bars/navigation-bar.html", "title-and-back-button"),
+                             ("en/glossary.html", "term-navigation-bar"),
+                             ("zh/glossary.html", "term-toolbar")]:
+            browser.get(url(site, page) + "#" + anchor)
+            settled(browser)
+            header_top, header_bottom, target_top, height = target_below_header(browser, anchor)
+            assert header_top == 0, f"{page}: the header scrolled away"
+            assert header_bottom <= target_top < height, (page, width, header_bottom, target_top)
+            assert header_bottom < 120, ("the header is not compact", page, width, header_bottom)
+    finally:
+        browser.set_window_size(1280, 900)
+
+
+def test_the_sidebar_opens_at_the_current_chapter(site, browser):
+    browser.set_window_size(1280, 800)
+    browser.get(url(site, "en/index.html"))
+    last = browser.find_elements(By.CSS_SELECTOR, ".part-card li a")[-1].get_attribute("href")
+    browser.get(last)
+    sidebar = browser.find_element(By.CSS_SELECTOR, ".sidebar")
+    assert browser.execute_script("return arguments[0].scrollHeight > arguments[0].clientHeight", sidebar)
+    top, bottom, link_top, link_bottom = browser.execute_script("""
+        const s = arguments[0].getBoundingClientRect(), a = arguments[0].querySelector('a[aria-current=page]').getBoundingClientRect();
+        return [s.top, s.bottom, a.top, a.bottom];""", sidebar)
+    assert top <= link_top and link_bottom <= bottom, "the current chapter is scrolled out of the sidebar"
+
+
+# The glossary -----------------------------------------------------------------------------------
+
+def test_the_glossary_is_a_dictionary_with_forms_definitions_and_uses(site, browser):
+    import urllib.parse
+    for language in ("en", "zh"):
+        page = site / language / "glossary.html"
+        text = page.read_text(encoding="utf-8")
+        entries = re.findall(r'<section class="term" id="(term-[^"]+)">(.*?)</section>', text, re.S)
+        assert len(entries) > 150
+        used = 0
+        for anchor, entry in entries:
+            forms = re.findall(r'<dd lang="([^"]+)">([^<]+)</dd>', entry)
+            assert [lang for lang, _ in forms] == ["en", "zh-Hans", "zh-Hant"], anchor
+            assert re.search(r"<p>[^<]{8,}</p>", entry), f"{anchor} has no definition"
+            uses = re.search(r'<p class="term-uses">(?:Used in|出现在):.*?</p>', entry, re.S)
+            for href in re.findall(r'href="([^"]+)"', uses.group(0)) if uses else []:
+                used += 1
+                chapter = (page.parent / urllib.parse.unquote(href)).resolve()
+                assert f'glossary.html#{anchor}"' in chapter.read_text(encoding="utf-8"), (anchor, href)
+        assert used > 100, "few terms list the chapters that use them"
+        # Related terms: those an entry's definition names, linked within the page.
+        assert text.count('<p class="term-uses">') - len(re.findall(r"term-uses\">(Used in|出现在)", text)) > 50
+        entry = dict(entries)["term-3d-touch"]
+        assert 'href="#term-haptic-touch"' in entry
+    browser.get(url(site, "en/glossary.html#term-tab-bar"))
+    entry = browser.find_element(By.ID, "term-tab-bar")
+    assert "Tab bar" in entry.text or "tab bar" in entry.text
+    assert "标签栏" in entry.text and entry.find_elements(By.CSS_SELECTOR, ".term-uses a")
+
+
+def card_state(driver):
+    return driver.execute_script("""
+        const card = document.querySelector('.term-card');
+        if (!card || card.hidden) return null;
+        const link = card.querySelector('a');
+        return {text: card.textContent, href: link.getAttribute('href'), visible: card.getBoundingClientRect().width > 0};""")
+
+
+def test_a_term_link_shows_its_definition_on_hover_focus_and_tap(site, browser):
+    browser.get(url(site, "en/bars/navigation-bar.html"))
+    console_errors(browser)
+    links = browser.find_elements(By.CSS_SELECTOR, 'a.xref[href*="glossary.html#term-"]')
+    assert len(links) >= 2
+    link = links[0]
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", link)
+    ActionChains(browser).move_to_element(link).perform()
+    WebDriverWait(browser, 5).until(lambda d: card_state(d))
+    state = card_state(browser)
+    note = link.get_attribute("data-note")
+    assert note and note in state["text"] and state["visible"]
+    assert state["href"] == link.get_dom_attribute("href")
+    # Keyboard: focus shows it, described by the definition; Tab reaches its link; Escape closes it.
+    ActionChains(browser).move_to_element(browser.find_element(By.TAG_NAME, "h1")).perform()
+    browser.execute_script("document.activeElement.blur()")
+    second = links[1]
+    browser.execute_script("arguments[0].focus()", second)
+    WebDriverWait(browser, 5).until(lambda d: card_state(d) and second.text in card_state(d)["text"])
+    assert second.get_attribute("aria-describedby") == "term-card-text"
+    ActionChains(browser).send_keys(Keys.TAB).perform()
+    assert browser.switch_to.active_element.get_attribute("href").endswith(second.get_attribute("href").split("/")[-1])
+    ActionChains(browser).send_keys(Keys.ESCAPE).perform()
+    WebDriverWait(browser, 5).until(lambda d: card_state(d) is None)
+    assert browser.switch_to.active_element == second
+    assert console_errors(browser) == []
+
+
+def test_a_tap_on_a_term_link_shows_the_card_before_following_it(site):
+    from conftest import make_driver
+    driver = make_driver()
+    try:
+        driver.set_window_size(375, 800)
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+        driver.get(url(site, "en/bars/navigation-bar.html"))
+        link = driver.find_elements(By.CSS_SELECTOR, 'a.xref[href*="glossary.html#term-"]')[0]
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", link)
+        box = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left + 4, r.top + r.height / 2]", link)
+
+        def tap():
+            for kind in ("touchStart", "touchEnd"):
+                driver.execute_cdp_cmd("Input.dispatchTouchEvent", {
+                    "type": kind, "touchPoints": [{"x": box[0], "y": box[1]}] if kind == "touchStart" else []})
+        page = driver.current_url
+        tap()
+        WebDriverWait(driver, 5).until(lambda d: card_state(d))
+        assert driver.current_url == page
+        # A tap elsewhere dismisses it.
+        y = driver.execute_script("return innerHeight - 10")
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": 3, "y": y}]})
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        WebDriverWait(driver, 5).until(lambda d: card_state(d) is None)
+    finally:
+        driver.quit()
+
+
+# Theme, print, status badges -------------------------------------------------------------------
+
+def test_the_theme_switch_is_remembered_across_pages(site, browser):
+    from selenium.webdriver.support.select import Select
+    set_color_scheme(browser, "light")
+    try:
+        browser.get(url(site, "en/controls/buttons.html"))
+        light = browser.execute_script("return getComputedStyle(document.body).backgroundColor")
+        select = Select(browser.find_element(By.ID, "theme-select"))
+        assert select.first_selected_option.get_attribute("value") == "auto"
+        select.select_by_value("dark")
+        dark = browser.execute_script("return getComputedStyle(document.body).backgroundColor")
+        assert dark != light
+        # Another page, another folder, from file://: still dark on a light system.
+        browser.get(url(site, "zh/glossary.html"))
+        assert browser.execute_script("return document.documentElement.dataset.theme") == "dark"
+        assert browser.execute_script("return getComputedStyle(document.body).backgroundColor") == dark
+        assert Select(browser.find_element(By.ID, "theme-select")).first_selected_option.get_attribute("value") == "dark"
+        Select(browser.find_element(By.ID, "theme-select")).select_by_value("light")
+        set_color_scheme(browser, "dark")
+        browser.get(url(site, "en/index.html"))
+        assert browser.execute_script("return getComputedStyle(document.body).backgroundColor") == light
+        # Automatic follows the system again.
+        Select(browser.find_element(By.ID, "theme-select")).select_by_value("auto")
+        assert browser.execute_script("return getComputedStyle(document.body).backgroundColor") == dark
+    finally:
+        browser.execute_script("localStorage.removeItem('handbook-theme')")
+        set_color_scheme(browser, "light")
+
+
+def test_printing_from_a_dark_system_is_black_on_white(site, browser):
+    browser.get(url(site, "en/controls/buttons.html"))
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "media": "print", "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    try:
+        colours = browser.execute_script("""
+            const c = s => getComputedStyle(document.querySelector(s));
+            return [c('body').color, c('body').backgroundColor, c('.lede').color, c('.rule h3, .rule h4').color, c('.content a').color];""")
+        assert colours[:2] == ["rgb(0, 0, 0)", "rgb(255, 255, 255)"], colours
+        for colour in colours[2:]:
+            assert max(int(x) for x in re.findall(r"\d+", colour)[:3]) <= 0x40, colours
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
+
+
+@pytest.mark.parametrize("width", [375, 1280])
+def test_a_legacy_rule_reached_by_its_permalink_shows_its_badge(site, browser, width):
+    browser.set_window_size(width, 800)
+    try:
+        for page, anchor in [("en/technologies/iad.html", "cancel-ads"), ("zh/technologies/iad.html", "cancel-ads"),
+                             ("en/controls/progress-indicators.html", None)]:
+            if anchor is None:
+                browser.get(url(site, page))
+                anchor = browser.find_element(By.CSS_SELECTOR, "section.rule.legacy").get_attribute("id")
+            browser.get(url(site, page) + "#" + anchor)
+            settled(browser)
+            card = browser.find_element(By.ID, anchor)
+            badge = card.find_elements(By.CSS_SELECTOR, ".status-badge") or card.find_elements(By.CSS_SELECTOR, ".rule-notice strong")
+            assert badge and badge[0].is_displayed() and badge[0].text.strip().lower() in ("legacy", "旧版"), page
+            header_bottom = browser.execute_script("return document.querySelector('.site-header').getBoundingClientRect().bottom")
+            assert badge[0].rect["y"] - browser.execute_script("return window.scrollY") >= header_bottom, page
+    finally:
+        browser.set_window_size(1280, 900)

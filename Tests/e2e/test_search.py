@@ -138,3 +138,42 @@ def test_the_guidance_after_ios_12_is_found_in_both_languages(site, browser):
             "return [...document.querySelectorAll('#search-results [role=option]')]"
             ".map(o => new URL(o.dataset.href, location.href).pathname)")
         assert any(h.endswith(expected) for h in hrefs[:5]), (query, hrefs[:5])
+
+
+def test_one_result_is_counted_in_the_singular(site, browser):
+    for page, expected in (("en/search.html", "1 result"), ("zh/search.html", "1 个结果")):
+        browser.get(url(site, "en/index.html"))
+        ensure_search(browser)
+        # A query that finds exactly one thing: an id of one rule.
+        query = browser.execute_script("""
+            for (const q of ['views.table-views.multiple-selection-delete', 'multiple-selection-delete', 'iAd', 'Cancel ads'])
+                if (HandbookSearch.search(q).length === 1) return q;
+            return null;""")
+        assert query, "no query with a single result"
+        browser.get(url(site, page) + "?q=" + urllib.parse.quote(query))
+        WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#search-page .search-count"))
+        count = browser.find_element(By.CSS_SELECTOR, "#search-page .search-count").text
+        assert count == expected, count
+        assert browser.find_element(By.ID, "search-status").get_attribute("textContent") == expected
+
+
+def test_control_k_and_command_k_open_the_search(site, browser):
+    from selenium.webdriver.common.action_chains import ActionChains
+    for modifier in (Keys.CONTROL, Keys.COMMAND):
+        browser.get(url(site, "en/controls/buttons.html"))
+        # Even from another field.
+        browser.find_element(By.ID, "nav-filter").click()
+        ActionChains(browser).key_down(modifier).send_keys("k").key_up(modifier).perform()
+        assert browser.switch_to.active_element.get_attribute("id") == "search-input", modifier
+    browser.switch_to.active_element.send_keys("toolbar")
+    WebDriverWait(browser, 5).until(lambda d: options(d))
+
+
+def test_the_search_page_keeps_its_query_across_the_language_switch(site, browser):
+    browser.get(url(site, "en/search.html") + "?q=" + urllib.parse.quote("tab bar"))
+    WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#search-page li"))
+    browser.find_element(By.CSS_SELECTOR, "a.language-switch").click()
+    WebDriverWait(browser, 10).until(lambda d: "/zh/search.html" in d.current_url)
+    WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#search-page li"))
+    assert browser.find_element(By.ID, "search-input").get_attribute("value") == "tab bar"
+    assert "q=tab" in browser.current_url

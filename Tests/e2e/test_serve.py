@@ -100,6 +100,20 @@ def error_panel(browser):
     return panels[0].text if panels else ""
 
 
+# The WCAG contrast of an element's text with the first opaque background behind it.
+CONTRAST = """
+    const el = document.querySelector(arguments[0]);
+    const rgb = c => c.match(/[\\d.]+/g).map(Number);
+    const lum = c => { const v = rgb(c).slice(0, 3).map(x => { x /= 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
+                       return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
+    let node = el, bg = null;
+    while (node && node.nodeType === 1) { const b = getComputedStyle(node).backgroundColor; const a = rgb(b)[3];
+        if (a === undefined || a > 0.9) { bg = b; break; } node = node.parentNode; }
+    const l1 = lum(getComputedStyle(el).color), l2 = lum(bg || 'rgb(255,255,255)');
+    return (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
+"""
+
+
 def test_serve_reloads_on_edit_shows_errors_and_recovers(server, browser, binary):
     chapter = server.root / "content" / CHAPTER
     browser.get(server.base + PAGE)
@@ -127,6 +141,14 @@ def test_serve_reloads_on_edit_shows_errors_and_recovers(server, browser, binary
     # A page opened while the build is broken shows the error too.
     browser.get(server.base + "en/index.html")
     wait(browser).until(lambda d: "must be an integer" in error_panel(d))
+    # The panel reads in light mode and in dark mode (the site's own <pre> styles stay out of it).
+    for scheme in ("light", "dark"):
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        for selector in ("#handbook-build-failed strong", "#handbook-build-failed pre"):
+            ratio = browser.execute_script(CONTRAST, selector)
+            assert ratio >= 7, (scheme, selector, ratio)
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
     # Fixed: the page reloads without the error.
     browser.get(server.base + PAGE)

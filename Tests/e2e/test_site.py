@@ -117,3 +117,38 @@ def test_no_page_has_inline_script_or_handler(site):
         assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text), page
         assert not re.search(r"<[a-zA-Z][^>]*\son[a-z]+\s*=", text), page
         assert not re.search(r"\sstyle\s*=", text), page
+
+
+def test_a_base_url_gives_a_sitemap_canonical_links_and_open_graph(binary, tmp_path):
+    import re
+    import subprocess
+    import xml.etree.ElementTree as ET
+    from conftest import REPO
+    out = tmp_path / "site"
+    base = "https://example.org/handbook/"
+    # A copy of the handbook: the build records the translation lock in its content folder.
+    import shutil
+    for name in ("content", "templates", "baseline", "handbook.yaml"):
+        (shutil.copytree if (REPO / name).is_dir() else shutil.copy)(REPO / name, tmp_path / name)
+    subprocess.run([binary, "build", "--output", str(out), "--base-url", base], cwd=tmp_path, check=True, capture_output=True)
+    locations = [e.text for e in ET.parse(out / "sitemap.xml").getroot()
+                 .iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")]
+    assert base + "en/bars/navigation-bar.html" in locations and base + "zh/glossary.html" in locations
+    assert all(l.startswith(base) for l in locations) and len(locations) == len(set(locations)) > 130
+    assert not any(l.endswith(("404.html", "search.html")) for l in locations)
+    for location in locations:
+        assert (out / location[len(base):]).is_file(), location
+    page = (out / "en/bars/navigation-bar.html").read_text(encoding="utf-8")
+    assert f'<link rel="canonical" href="{base}en/bars/navigation-bar.html">' in page
+    assert f'<meta property="og:url" content="{base}en/bars/navigation-bar.html">' in page
+    assert '<meta property="og:type" content="article">' in page
+    assert re.search(r'<meta property="og:title" content="Navigation bar · [^"]+">', page)
+    description = re.search(r'<meta name="description" content="([^"]{20,})">', page).group(1)
+    assert f'<meta property="og:description" content="{description}">' in page
+    home = (out / "zh/index.html").read_text(encoding="utf-8")
+    assert f'<link rel="canonical" href="{base}zh/index.html">' in home and 'content="website"' in home
+
+
+def test_without_a_base_url_there_is_no_sitemap_or_canonical_link(site):
+    assert not (site / "sitemap.xml").exists()
+    assert 'rel="canonical"' not in (site / "en/index.html").read_text(encoding="utf-8")

@@ -7,6 +7,8 @@ struct HTMLRenderer {
         var href: String
         var defaultText: String
         var isExternal: Bool
+        /// A glossary term's definition, for the card its link shows (`data-note`).
+        var note: String? = nil
     }
 
     /// Resolves `[[…]]` targets (`isWiki`) and Markdown destinations; nil leaves the text unlinked.
@@ -190,7 +192,7 @@ struct HTMLRenderer {
             HTML.append(escaping: text, to: &html)
         case .code(let code):
             html += "<code>"
-            HTML.append(escaping: code, to: &html)
+            Self.appendCode(code, to: &html)
             html += "</code>"
         case .softBreak:
             html += "\n"
@@ -232,10 +234,36 @@ struct HTMLRenderer {
             guard let link = resolve(target, true) else { return HTML.append(escaping: text ?? target, to: &html) }
             html += "<a class=\"xref\" href=\""
             HTML.append(escaping: link.href, to: &html)
+            if let note = link.note {
+                html += "\" data-note=\""
+                HTML.append(escaping: note, to: &html)
+            }
             html += "\">"
             HTML.append(escaping: text ?? link.defaultText, to: &html)
             html += "</a>"
         }
+    }
+}
+
+extension HTMLRenderer {
+    /// Appends inline code escaped. A long code word may break between the words of an
+    /// identifier (`preferred<wbr>Screen<wbr>Edges`, after `.`, `(`, `_`, `:` or `/`), never
+    /// inside one: the stylesheet allows no other break.
+    static func appendCode(_ code: String, to html: inout String) {
+        guard code.utf8.count > 16 else { return HTML.append(escaping: code, to: &html) }
+        var piece = ""
+        var previous: Character?
+        for character in code {
+            if let previous, character.isLetter,
+               (previous.isLowercase || previous.isNumber) && character.isUppercase || ".(_:/".contains(previous) {
+                HTML.append(escaping: piece, to: &html)
+                html += "<wbr>"
+                piece = ""
+            }
+            piece.append(character)
+            previous = character
+        }
+        HTML.append(escaping: piece, to: &html)
     }
 }
 

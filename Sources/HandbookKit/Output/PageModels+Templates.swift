@@ -227,6 +227,8 @@ extension LayoutView: TemplateFieldView {
         ("navHTML", { .of($0.navHTML) }),
         ("breadcrumbs", { .of($0.breadcrumbs) }),
         ("hasBreadcrumbs", { .of($0.hasBreadcrumbs) }),
+        ("canonical", { .of($0.canonical) }),
+        ("ogType", { .of($0.ogType) }),
         ("ui", { .of($0.folder.value.ui) }),
         ("folder", { .of($0.folder) }),
     ])
@@ -366,10 +368,21 @@ extension GlossaryEntryView: TemplateFieldView {
     static let templateFields = TemplateFields<GlossaryEntryView>([
         ("anchor", { .of($0.anchor) }),
         ("term", { .of($0.term) }),
-        ("english", { .of($0.english) }),
-        ("traditional", { .of($0.traditional) }),
+        ("forms", { .of($0.forms) }),
         ("variants", { .of($0.variants) }),
         ("note", { .of($0.note) }),
+        ("uses", { .of($0.uses) }),
+        ("hasUses", { .of($0.hasUses) }),
+        ("relatedTerms", { .of($0.relatedTerms) }),
+        ("hasRelatedTerms", { .of($0.hasRelatedTerms) }),
+    ])
+}
+
+extension TermFormView: TemplateFieldView {
+    static let templateFields = TemplateFields<TermFormView>([
+        ("label", { .of($0.label) }),
+        ("lang", { .of($0.lang) }),
+        ("text", { .of($0.text) }),
     ])
 }
 

@@ -61,6 +61,10 @@ struct LayoutView: Sendable, Equatable {
     var navHTML: String
     var breadcrumbs: [LinkView]
     var hasBreadcrumbs: Bool
+    /// The page's absolute URL when the site's base URL is known: canonical link and Open Graph.
+    var canonical: String? = nil
+    /// Open Graph's type: `article` for a chapter, else `website`.
+    var ogType: String = "website"
     /// What the page shares with every page of its folder: one view per folder, so that the
     /// layout's sections over it are rendered once per folder. Templates also read its `ui` as
     /// the layout's own.
@@ -197,10 +201,22 @@ struct HomePageView: Sendable, Equatable {
 struct GlossaryEntryView: Sendable, Equatable {
     var anchor: String
     var term: String
-    var english: String
-    var traditional: String
-    var variants: String
-    var note: String
+    /// The term in English, Simplified and Traditional Chinese.
+    var forms: [TermFormView]
+    var variants: String?
+    var note: String?
+    /// The chapters that link the term, in reading order.
+    var uses: [LinkView]
+    var hasUses: Bool
+    /// The terms its English definition names.
+    var relatedTerms: [LinkView]
+    var hasRelatedTerms: Bool
+}
+
+struct TermFormView: Sendable, Equatable {
+    var label: String
+    var lang: String
+    var text: String
 }
 
 struct GlossaryPageView: Sendable, Equatable {

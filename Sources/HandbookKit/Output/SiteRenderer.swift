@@ -1,5 +1,10 @@
 import Foundation
 
+/// The terms whose definition a page already carries.
+private final class TermsSeen: @unchecked Sendable {
+    var ids = Set<String>()
+}
+
 /// Produces every page of the site from the resolved handbook and the templates.
 struct SiteRenderer {
     let index: HandbookIndex
@@ -78,6 +83,7 @@ struct SiteRenderer {
         }
         files.append(rootPage(notFound: false))
         files.append(rootPage(notFound: true))
+        if let sitemap = sitemap() { files.append(sitemap) }
         for (name, data) in templates.assets.sorted(by: { $0.key < $1.key }) {
             files.append(OutputFile(path: SiteURLs.asset(name), data: data))
         }
@@ -140,12 +146,36 @@ struct SiteRenderer {
                 let path = pageIn(other)
                 return AlternateView(hreflang: other.tag, href: absolute(path) ?? rel(path))
             },
-            navHTML: nav, breadcrumbs: breadcrumbs, hasBreadcrumbs: !breadcrumbs.isEmpty, folder: folder)
+            navHTML: nav, breadcrumbs: breadcrumbs, hasBreadcrumbs: !breadcrumbs.isEmpty,
+            canonical: absolute(page), ogType: kind == "chapter" ? "article" : "website", folder: folder)
+    }
+
+    /// `sitemap.xml`, when the base URL is known: every page a reader may land on (not the
+    /// search page or the 404 page).
+    private func sitemap() -> OutputFile? {
+        guard baseURL != nil else { return nil }
+        var pages = [SiteURLs.root]
+        for language in handbook.languages.all {
+            pages.append(SiteURLs.home(language))
+            pages += handbook.parts(in: language).map { SiteURLs.part($0.id, language) }
+            pages += handbook.chapters(in: language).map { SiteURLs.chapter($0.id, language) }
+            pages += [SiteURLs.glossary(language), SiteURLs.changelog(language)]
+        }
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for page in pages {
+            xml += "<url><loc>"
+            HTML.append(escaping: absolute(page)!, to: &xml)
+            xml += "</loc></url>\n"
+        }
+        return OutputFile(path: "sitemap.xml", text: xml + "</urlset>\n")
     }
 
     private func linkRenderer(_ language: Language, page: String, chapter: Chapter?) -> HTMLRenderer {
         // The closure keeps what it reads, not a copy of the whole renderer.
         let resolver = resolver, index = index
+        let glossary = index.handbook.glossary
+        // A term's definition rides on its first link on the page only.
+        let defined = TermsSeen()
         let ui = strings(language)
         var renderer = HTMLRenderer { target, isWiki in
             let result: Result<LinkTarget, LinkResolver.Failure>
@@ -162,8 +192,12 @@ struct SiteRenderer {
             if case .external(let url) = resolved {
                 return .init(href: url, defaultText: url, isExternal: true)
             }
+            var note: String?
+            if isWiki, case .term(let id) = resolved, defined.ids.insert(id).inserted {
+                note = glossary.entry(id)?.note?[language]
+            }
             return .init(href: SiteURLs.relative(SiteURLs.path(of: resolved, in: language), from: page),
-                         defaultText: index.title(of: resolved, in: language), isExternal: false)
+                         defaultText: index.title(of: resolved, in: language), isExternal: false, note: note)
         }
         let figures = handbook.figures
         renderer.figure = { source in
@@ -365,11 +399,20 @@ struct SiteRenderer {
         let entries = handbook.glossary.entries.sorted {
             language == .en ? ($0.en.lowercased(), $0.id) < ($1.en.lowercased(), $1.id) : $0.id < $1.id
         }.map { entry in
-            GlossaryEntryView(
+            let uses = (links.termUses[language]?[entry.id] ?? []).compactMap { index.chapter($0, in: language) }.map {
+                LinkView(title: $0.title, href: SiteURLs.relative(SiteURLs.chapter($0.id, language), from: page))
+            }
+            let note = entry.note?[language]
+            let related = (entry.note?[.en]).map { Self.termsNamed(in: $0, besides: entry.id, glossary: handbook.glossary) } ?? []
+            let relatedLinks = related.map { LinkView(title: $0.term(in: language), href: "#term-\($0.id)") }
+            return GlossaryEntryView(
                 anchor: "term-\(entry.id)", term: entry.term(in: language),
-                english: language == .en ? entry.zh : entry.en, traditional: entry.zhHant,
-                variants: entry.variants.joined(separator: language == .zhHans ? "、" : ", "),
-                note: entry.note?[language] ?? "")
+                forms: [TermFormView(label: ui.englishForm, lang: "en", text: entry.en),
+                        TermFormView(label: ui.simplifiedForm, lang: Language.zhHans.tag, text: entry.zh),
+                        TermFormView(label: ui.traditionalForm, lang: GlossaryEntry.traditionalChineseTag, text: entry.zhHant)],
+                variants: entry.variants.isEmpty ? nil : entry.variants.joined(separator: language == .zhHans ? "、" : ", "),
+                note: note?.isEmpty == false ? note : nil, uses: uses, hasUses: !uses.isEmpty,
+                relatedTerms: relatedLinks, hasRelatedTerms: !relatedLinks.isEmpty)
         }
         let view = GlossaryPageView(
             layout: layout(language, page: page, pageIn: SiteURLs.glossary, kind: "glossary",
@@ -377,6 +420,22 @@ struct SiteRenderer {
                            breadcrumbs: [LinkView(title: ui.home, href: SiteURLs.relative(SiteURLs.home(language), from: page))]),
             title: ui.glossary, intro: ui.glossaryIntro, entries: entries)
         return render(page, view, "glossary")
+    }
+
+    /// The glossary's other terms that an English definition names as whole words (terms of
+    /// four letters or more, in the glossary's order).
+    static func termsNamed(in note: String, besides id: String, glossary: Glossary) -> [GlossaryEntry] {
+        glossary.entries.filter { other in
+            guard other.id != id, other.en.count >= 4 else { return false }
+            var searchRange = note.startIndex..<note.endIndex
+            while let found = note.range(of: other.en, options: .caseInsensitive, range: searchRange) {
+                let before = found.lowerBound == note.startIndex ? nil : note[note.index(before: found.lowerBound)]
+                let after = found.upperBound == note.endIndex ? nil : note[found.upperBound]
+                if !(before?.isLetter ?? false), !(after?.isLetter ?? false) { return true }
+                searchRange = found.upperBound..<note.endIndex
+            }
+            return false
+        }
     }
 
     /// Links to the rules named in a rule's `replaced-by`, titled in `language`.

@@ -82,6 +82,23 @@ public final class UIStrings: Codable, Sendable {
     public let kindSections: String
     public let kindTerms: String
     public let kindChapters: String
+    /// "%d result": the count of one.
+    public let resultCount: String
+    /// The theme switch: its label and its choices.
+    public let theme: String
+    public let themeAuto: String
+    public let themeLight: String
+    public let themeDark: String
+    /// The link from a term's card to its glossary entry.
+    public let glossaryEntry: String
+    /// Before the chapters that use a glossary term.
+    public let usedIn: String
+    /// Before the glossary terms an entry's definition names.
+    public let relatedTerms: String
+    /// A glossary entry's forms.
+    public let englishForm: String
+    public let simplifiedForm: String
+    public let traditionalForm: String
 
     static func load(from url: URL, displayPath: String, log: inout DiagnosticLog) -> UIStrings? {
         var readLog = DiagnosticLog()

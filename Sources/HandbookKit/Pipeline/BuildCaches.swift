@@ -234,6 +234,10 @@ struct HandbookOutline: Equatable, Sendable {
                 chapters.append(entry)
             }
         }
-        glossary = handbook.glossary.entries.map { [$0.id, $0.en, $0.zh, $0.zhHant] + $0.variants }
+        // Notes too: a term link carries its definition (the card a chapter's term links show).
+        let languages = handbook.languages.all
+        glossary = handbook.glossary.entries.map { entry in
+            [entry.id, entry.en, entry.zh, entry.zhHant] + entry.variants + languages.map { entry.note?[$0] ?? "\u{0}" }
+        }
     }
 }

@@ -11,6 +11,8 @@ struct LinkChecker {
         /// Rule id → ids of the rules its body links to, sorted (taken from the English text,
         /// which every handbook has; each translation's are compared with the source's below).
         var ruleReferences: [String: [String]]
+        /// Per language: glossary term id → ids of the chapters that link it, in reading order.
+        var termUses: [Language: [String: [String]]] = [:]
     }
 
     func check(log: inout DiagnosticLog) async -> Findings {
@@ -58,9 +60,14 @@ struct LinkChecker {
                 }
             }
         }
+        var termUses: [Language: [String: [String]]] = [:]
+        for found in findings {  // chapters in reading order, language by language
+            for term in found.linkedTerms { termUses[found.language, default: [:]][term, default: []].append(found.chapterID) }
+        }
         return Findings(
             backlinks: backlinks,
-            ruleReferences: (references[.en] ?? [:]).mapValues { $0.sorted() })
+            ruleReferences: (references[.en] ?? [:]).mapValues { $0.sorted() },
+            termUses: termUses)
     }
 
     /// What one chapter's links and metadata showed.
@@ -72,6 +79,8 @@ struct LinkChecker {
         var linkedChapters = Set<String>()
         /// Rule id → the rules its body links to.
         var ruleReferences: [String: Set<String>] = [:]
+        /// Glossary terms this one links.
+        var linkedTerms = Set<String>()
     }
 
     private func check(_ chapter: Chapter) -> ChapterFindings {
@@ -95,6 +104,7 @@ struct LinkChecker {
                         let at = position ?? block.position
                         found.log.error(message, at: SourceLocation(file: chapter.source.file, line: at.line, column: at.column))
                     case .success(let target):
+                        if case .term(let term) = target { found.linkedTerms.insert(term) }
                         if let targetChapter = target.chapterID, targetChapter != chapter.id {
                             found.linkedChapters.insert(targetChapter)
                         }

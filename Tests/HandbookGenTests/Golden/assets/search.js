@@ -1066,7 +1066,8 @@
   }
 
   function announce(count) {
-    var text = count ? (input.getAttribute("data-results") || "%d").replace("%d", count) : input.getAttribute("data-no-results");
+    var format = input.getAttribute(count === 1 ? "data-result" : "data-results") || input.getAttribute("data-results") || "%d";
+    var text = count ? format.replace("%d", count) : input.getAttribute("data-no-results");
     status.textContent = text;
     return text;
   }
@@ -1192,4 +1193,27 @@
     }
   };
   document.dispatchEvent(new Event("handbook-search-ready"));
+
+  // The sidebar filter narrows the tree as the search matches: prefixes, Chinese substrings,
+  // Traditional forms and glossary names.
+  var navFilter = document.getElementById("nav-filter");
+  function applyNavFilter() {
+    var query = navFilter.value.trim();
+    var api = window.HandbookSearch;
+    navFilter.closest(".sidebar").classList.toggle("filtering", !!query);
+    document.querySelectorAll(".nav-parts > li").forEach(function (part) {
+      var partMatches = !query || api.matches(query, part.querySelector("a").textContent);
+      var any = false;
+      part.querySelectorAll("ul li").forEach(function (item) {
+        var visible = partMatches || api.matches(query, item.textContent);
+        item.hidden = !visible;
+        any = any || visible;
+      });
+      part.hidden = !(partMatches || any);
+    });
+  }
+  if (navFilter) {
+    navFilter.addEventListener("input", applyNavFilter);
+    applyNavFilter();
+  }
 })();

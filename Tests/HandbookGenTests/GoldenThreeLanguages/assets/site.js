@@ -2,6 +2,17 @@
 (function () {
   "use strict";
   var body = document.body;
+  var root = document.documentElement;
+
+  // The theme: light, dark or the system's, kept for every page.
+  function storedTheme() {
+    try { return localStorage.getItem("handbook-theme") || "auto"; } catch (e) { return "auto"; }
+  }
+  function applyTheme(theme) {
+    if (theme === "light" || theme === "dark") root.setAttribute("data-theme", theme);
+    else root.removeAttribute("data-theme");
+  }
+  applyTheme(storedTheme());
 
   // The root page sends readers to their language; plain links remain as the fallback.
   if (body.dataset.page === "root") {
@@ -35,52 +46,78 @@
   }
   document.addEventListener("keydown", function (event) {
     var tag = (event.target.tagName || "").toLowerCase();
-    if (event.key === "/" && searchField && tag !== "input" && tag !== "textarea" && !event.target.isContentEditable) {
+    var slash = event.key === "/" && tag !== "input" && tag !== "textarea" && tag !== "select" && !event.target.isContentEditable;
+    var commandK = (event.key === "k" || event.key === "K") && (event.metaKey || event.ctrlKey) && !event.altKey;
+    if (searchField && (slash || commandK)) {
       event.preventDefault();
       searchField.focus();
+      searchField.select();
     }
   });
 
-  // The sidebar filter narrows the tree as the search matches: prefixes, Chinese substrings,
-  // Traditional forms and glossary names.
-  var navFilter = document.getElementById("nav-filter");
-  function applyNavFilter() {
-    var query = navFilter.value.trim();
-    var api = window.HandbookSearch;
-    if (query && !api) return loadSearch();
-    navFilter.closest(".sidebar").classList.toggle("filtering", !!query);
-    document.querySelectorAll(".nav-parts > li").forEach(function (part) {
-      var partMatches = !query || api.matches(query, part.querySelector("a").textContent);
-      var any = false;
-      part.querySelectorAll("ul li").forEach(function (item) {
-        var visible = partMatches || api.matches(query, item.textContent);
-        item.hidden = !visible;
-        any = any || visible;
-      });
-      part.hidden = !(partMatches || any);
-    });
+  var themes = document.querySelector("[data-themes]");
+  if (themes) {
+    var names = themes.getAttribute("data-themes").split("|");
+    var select = themes.appendChild(document.createElement("select"));
+    select.id = select.className = "theme-select";
+    select.setAttribute("aria-label", names[0]);
+    ["auto", "light", "dark"].forEach(function (value, i) { select.add(new Option(names[i + 1], value)); });
+    select.value = storedTheme();
+    select.onchange = function () {
+      try { localStorage.setItem("handbook-theme", select.value); } catch (e) { /* this page only */ }
+      applyTheme(select.value);
+    };
   }
+
+  // Anchors stop below the sticky header.
+  var header = document.querySelector(".site-header");
+  function measureHeader() { if (header) root.style.setProperty("--header-h", header.offsetHeight + "px"); }
+  measureHeader();
+  window.addEventListener("resize", measureHeader);
+  var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (target) target.scrollIntoView({ behavior: "instant" });
+
+  // The sidebar filter lives in search.js, which it loads.
+  var navFilter = document.getElementById("nav-filter");
   if (navFilter) {
     navFilter.addEventListener("focus", loadSearch);
-    navFilter.addEventListener("input", applyNavFilter);
-    document.addEventListener("handbook-search-ready", applyNavFilter);
+    navFilter.addEventListener("input", loadSearch);
   }
 
   // On phones the contents start folded, so the page's own text comes first.
   var navDetails = document.querySelector(".nav-details");
   if (navDetails && window.matchMedia && window.matchMedia("(max-width: 48rem)").matches) navDetails.open = false;
+  // Phones and tablets: "on this page" starts folded above the text.
+  var tocDetails = document.querySelector(".toc details");
+  if (tocDetails && matchMedia("(max-width: 72rem)").matches) tocDetails.open = false;
 
-  // The language switch keeps the reader at the same section.
+  // The sidebar opens scrolled to the current chapter.
+  var sidebar = document.querySelector(".sidebar");
+  var currentLink = sidebar && sidebar.querySelector('a[aria-current="page"]');
+  if (currentLink && sidebar.scrollHeight > sidebar.clientHeight) {
+    sidebar.scrollTop += currentLink.getBoundingClientRect().top - sidebar.getBoundingClientRect().top - sidebar.clientHeight / 3;
+  }
+
+  // The language switch keeps the reader at the same section, and the search page its query.
   document.querySelectorAll("a[data-keep-hash]").forEach(function (link) {
     link.addEventListener("click", function () {
-      var base = link.getAttribute("href").split("#")[0];
-      link.setAttribute("href", base + location.hash);
+      var base = link.getAttribute("href").split("#")[0].split("?")[0];
+      link.setAttribute("href", base + (body.dataset.page === "search" ? location.search : "") + location.hash);
     });
   });
 
-  // A button on every rule that copies its permalink (the id link works without it).
+  // Per rule: its id, a button that copies its permalink, links to it in the other languages.
+  var switches = document.querySelectorAll("a.language-switch");
   document.querySelectorAll(".rule-meta").forEach(function (meta) {
     var anchor = meta.parentNode.id;
+    meta.parentNode.setAttribute("data-rule-id", meta.firstChild.textContent);
+    switches.forEach(function (other) {
+      var link = meta.appendChild(document.createElement("a"));
+      link.className = "other-language";
+      link.href = other.getAttribute("href").split("#")[0] + "#" + anchor;
+      link.lang = link.hreflang = other.lang;
+      link.textContent = other.textContent;
+    });
     var button = document.createElement("button");
     button.type = "button";
     button.className = "copy-link";
@@ -119,4 +156,18 @@
       if (heading) observer.observe(heading);
     });
   }
+
+  // The card of a term link loads on first use (terms.js).
+  var terms = null;
+  function termsOnFirstUse(event) {
+    var link = event.target.closest && event.target.closest('a.xref[href*="glossary.html#term-"]');
+    if (!link) return;
+    if (event.type === "click" && event.pointerType === "touch" && !window.HandbookTerms) event.preventDefault();
+    if (terms) return;
+    terms = document.createElement("script");
+    terms.src = body.dataset.root + "assets/terms.js";
+    terms.onload = function () { window.HandbookTerms(link, event.type); };
+    document.head.appendChild(terms);
+  }
+  ["mouseover", "focusin", "click"].forEach(function (type) { document.addEventListener(type, termsOnFirstUse); });
 })();
