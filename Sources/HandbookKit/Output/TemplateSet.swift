@@ -59,7 +59,7 @@ public struct TemplateSet: Sendable {
         where !name.hasPrefix(".") {
             let url = assetFolder.appendingPathComponent(name)
             guard ContentDiscovery.kind(of: url) == .file, let data = try? Data(contentsOf: url) else { continue }
-            assets[name] = data
+            assets[name] = AssetCompaction.compact(data, name: name)
         }
         guard ok else { return nil }
         let program = TemplateProgram(library: library, names: names.filter { $0.hasSuffix(".mustache") }.map { String($0.dropLast(9)) })

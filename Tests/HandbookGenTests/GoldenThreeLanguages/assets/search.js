@@ -1,1219 +1,1048 @@
-// HandbookGen search: instant, bilingual, offline. The index is window.HANDBOOK_SEARCH_INDEX,
-// loaded by <lang>/search-index.js (a script, so it works from file://; site.js loads both on first use). Shape: docs/search-index.md.
-// Matching: a Latin query word matches the start of a word; a run of Han characters matches
-// anywhere; Traditional characters are folded to Simplified; glossary variants and the other
-// language's terms find the term. Results are built with DOM nodes and textContent only.
-// Speed: postings built once when the index loads find the matching records without reading
-// them, and of many matches only those that can still reach the list are scored in full.
 (function () {
-  "use strict";
-  var data = window.HANDBOOK_SEARCH_INDEX;
-  var input = document.getElementById("search-input");
-  if (!data || !input) return;
-
-  var KINDS = { c: "chapter", s: "section", r: "rule", t: "term" };
-  var KIND_ORDER = { c: 0, t: 1, s: 2, r: 3 };
-  var root = document.body.getAttribute("data-root") || "";
-  var searchPage = input.getAttribute("data-search-page");
-  var onSearchPage = document.body.getAttribute("data-page") === "search";
-  var panel = document.getElementById("search-panel");
-  var list = document.getElementById("search-results");
-  var status = document.getElementById("search-status");
-  var pageContainer = document.getElementById("search-page");
-
-  // ---- normalisation (mirrors SearchNormalizer.swift) ----
-  var variants = {};
-  for (var v = 0; v + 1 < data.variants.length; v += 2) variants[data.variants[v]] = data.variants[v + 1];
-  var folded = Object.create(null);
-  function fold(ch) {
-    var cached = folded[ch];
-    if (cached !== undefined) return cached;
-    var simple = ch.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
-    return (folded[ch] = variants[simple] || simple);
-  }
-  // fold() by UTF-16 code: the folded code when it is one unit, -1 when it is longer or empty
-  // (then in foldedLong), -2 not yet known. The index's text is normalised at load a code at a
-  // time: a one-character string per Han character would cost more than the folding.
-  var foldedCode = new Int32Array(0x10000).fill(-2);
-  var foldedLong = Object.create(null);
-  function foldCode(c) {
-    var known = foldedCode[c];
-    if (known !== -2) return known;
-    var f = fold(String.fromCharCode(c));
-    if (f.length === 1) return (foldedCode[c] = f.charCodeAt(0));
-    foldedLong[c] = f;
-    return (foldedCode[c] = -1);
-  }
-  var codeBuffer = new Uint16Array(1024);
-  function reserve(size) {
-    if (size <= codeBuffer.length) return;
-    var larger = new Uint16Array(2 * size);
-    larger.set(codeBuffer);
-    codeBuffer = larger;
-  }
-  function stringOfCodes(length) {
-    var out = "";
-    for (var at = 0; at < length; at += 4096) {
-      out += String.fromCharCode.apply(null, codeBuffer.subarray(at, Math.min(length, at + 4096)));
-    }
-    return out;
-  }
-  function normalize(text) {
-    var length = text.length, i = 0;
-    // Text already in normal form (Simplified Chinese, lowercase) is returned as it is.
-    while (i < length && foldCode(text.charCodeAt(i)) === text.charCodeAt(i)) i++;
-    if (i === length) return text;
-    var n = 0;
-    for (i = 0; i < length; i++) {
-      var c = text.charCodeAt(i), f = foldCode(c);
-      var piece = f >= 0 ? null : foldedLong[c];
-      reserve(n + (piece ? piece.length : 1));
-      if (!piece) codeBuffer[n++] = f;
-      else for (var j = 0; j < piece.length; j++) codeBuffer[n++] = piece.charCodeAt(j);
-    }
-    return stringOfCodes(n);
-  }
-  // Normalised text plus, for each of its characters, the index of the original character.
-  function normalizeWithMap(text) {
-    var out = "", map = [];
-    for (var i = 0; i < text.length; i++) {
-      var f = fold(text[i]);
-      for (var j = 0; j < f.length; j++) { out += f[j]; map.push(i); }
-    }
-    map.push(text.length);
-    return { text: out, map: map };
-  }
-  function tokens(query) {
-    return normalize(query).match(/[\u3400-\u9fff\uf900-\ufaff]+|[\p{L}\p{N}]+/gu) || [];
-  }
-  function isHanCode(c) { return (c >= 0x3400 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff); }
-  // Letters and digits of a Latin-script word (text is already folded to lowercase).
-  function isWordCode(c) {
-    return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) ||
-      (c >= 0xc0 && c < 0x2000 && c !== 0xd7 && c !== 0xf7);
-  }
-
-  // Where `token` occurs in `text` as a match: Han anywhere, Latin at a word start. The best
-  // occurrence as 4 × position + WHOLE_WORD if it is one + WORD_START if it starts one, or -1
-  // (a number rather than an array: ranking calls this for thousands of records).
-  var WHOLE_WORD = 2, WORD_START = 1;
-  function find(text, token, han) {
-    var from = 0, best = -1, length = token.length;
-    while (true) {
-      var at = text.indexOf(token, from);
-      if (at < 0) return best;
-      var before = at === 0 ? 32 : text.charCodeAt(at - 1);
-      var startsWord = han ? !isHanCode(before) : !isWordCode(before);
-      if (han || startsWord) {
-        var after = at + length >= text.length ? 32 : text.charCodeAt(at + length);
-        var whole = startsWord && (han || !isWordCode(after));
-        if (best < 0 || (whole && !(best & WHOLE_WORD)) || (startsWord && !(best & WORD_START))) {
-          best = 4 * at + (whole ? WHOLE_WORD : 0) + (startsWord ? WORD_START : 0);
-        }
-        if (whole) return best;
-      }
-      from = at + 1;
-    }
-  }
-  // Whether `token` occurs in `text` as a match (find() without looking for the best occurrence).
-  function occurs(text, token, han) {
-    if (han) return text.indexOf(token) >= 0;
-    for (var at = text.indexOf(token); at >= 0; at = text.indexOf(token, at + 1)) {
-      if (at === 0 || !isWordCode(text.charCodeAt(at - 1))) return true;
-    }
-    return false;
-  }
-
-  // ---- records ----
-  var normalizedContext = new Map();  // contexts repeat: one per chapter
-  function normalizeContext(context) {
-    var n = normalizedContext.get(context);
-    if (n === undefined) normalizedContext.set(context, (n = normalize(context)));
-    return n;
-  }
-  var records = data.records.map(function (r, index) {
-    var nText = normalize(r[3]);
-    return {
-      kind: r[0], scope: r[1], title: r[2], text: r[3], context: r[4], url: r[5], ruleID: r[6], edition: r[7] || "", pinyin: r[8] || "",
-      order: index, nTitle: normalize(r[2]), nText: nText,
-      // join() makes one flat string; `+` would make a rope that is slow to read a character at a time
-      nBody: [nText, normalizeContext(r[4]), r[6]].join(" ")
-    };
-  });
-
-  // ---- postings: which records hold what, built once when the index loads ----
-  // So that no keystroke reads every record. For each Han character, and each pair and triple of
-  // adjacent Han characters, and each other letter outside Latin-script words: the records
-  // holding it. For each Latin-script word: the records holding it, found by prefix through the
-  // sorted word list. A list holds record numbers in increasing order and is never modified.
-  var WORD = 1, HAN = 2, OTHER_LETTER = 3, NOT_INDEXED = 4;
-  var charClasses = new Uint8Array(0x10000);
-  var letterOrDigit = /[\p{L}\p{N}]/u;
-  function charClass(c) {
-    var known = charClasses[c];
-    if (known) return known;
-    var kind = isWordCode(c) ? WORD : isHanCode(c) ? HAN :
-      (c >= 0xd800 && c <= 0xdfff) || letterOrDigit.test(String.fromCharCode(c)) ? OTHER_LETTER : NOT_INDEXED;
-    return (charClasses[c] = kind);
-  }
-  // Han characters as numbers below 0x6e00, so that two of them make one small integer.
-  function denseHan(c) { return c <= 0x9fff ? c - 0x3400 : c - 0xf900 + 0x6c00; }
-  function hanPair(a, b) { return denseHan(a) * 0x6e00 + denseHan(b); }
-  var PAIR = -1;  // a pair's key is (hanPair, PAIR); a triple's is (hanPair of the first two, denseHan of the third)
-
-  // Open addressing from (integer, integer) keys to ids, a slot being [first, second, id + 1]
-  // side by side in one array (0 marks a free slot). A Map is several times slower here, and
-  // would need string keys for triples.
-  function GramTable() {
-    this.count = 0;
-    this.slots = new Int32Array(3 << 16);
-  }
-  GramTable.prototype.slot = function (a, b) {
-    var slots = this.slots, mask = slots.length / 3 - 1;
-    var slot = Math.imul(a, 0xcc9e2d51) ^ b;  // then MurmurHash3's finaliser
-    slot = Math.imul(slot ^ (slot >>> 16), 0x85ebca6b);
-    slot = Math.imul(slot ^ (slot >>> 13), 0xc2b2ae35);
-    slot = (slot ^ (slot >>> 16)) & mask;
-    while (slots[3 * slot + 2] !== 0 && (slots[3 * slot] !== a || slots[3 * slot + 1] !== b)) slot = (slot + 1) & mask;
-    return 3 * slot;
-  };
-  GramTable.prototype.get = function (a, b) { return this.slots[this.slot(a, b) + 2] - 1; };
-  GramTable.prototype.set = function (a, b, id) {
-    if (6 * (this.count + 1) > this.slots.length) {
-      var old = this.slots;
-      this.slots = new Int32Array(2 * old.length);
-      for (var at = 0; at < old.length; at += 3) {
-        if (old[at + 2] !== 0) this.put(this.slot(old[at], old[at + 1]), old[at], old[at + 1], old[at + 2]);
-      }
-    }
-    this.put(this.slot(a, b), a, b, id + 1);
-    this.count++;
-  };
-  GramTable.prototype.put = function (at, a, b, storedID) {
-    this.slots[at] = a;
-    this.slots[at + 1] = b;
-    this.slots[at + 2] = storedID;
-  };
-
-  // Postings over the texts textsOf(record) gives for each record. One pass names the grams of
-  // each record (hashing is the slow part, so it is done once); then the records are filed by
-  // gram into one array.
-  function Postings(recordCount, textsOf) {
-    this.characters = new Int32Array(0x10000).fill(-1);  // ids by code
-    this.grams = new GramTable();                           // Han pairs and triples
-    this.words = new Map();                                 // Latin-script words
-    this.count = 0;
-    this.counts = new Int32Array(1 << 16);                  // records per id
-    this.last = new Int32Array(1 << 16).fill(-1);           // the last record named with each id
-    this.named = new Int32Array(1 << 16);                   // ids, record after record
-    this.namedLength = 0;
-    var recordEnds = new Int32Array(recordCount);
-    for (var record = 0; record < recordCount; record++) {
-      var texts = textsOf(record);
-      for (var t = 0; t < texts.length; t++) this.scan(record, texts[t]);
-      recordEnds[record] = this.namedLength;
-    }
-    this.starts = new Int32Array(this.count + 1);
-    for (var id = 0; id < this.count; id++) this.starts[id + 1] = this.starts[id] + this.counts[id];
-    this.records = new Int32Array(this.starts[this.count]);
-    var next = this.starts.slice(0, this.count);
-    for (var r = 0, k = 0; r < recordCount; r++) {
-      for (; k < recordEnds[r]; k++) this.records[next[this.named[k]]++] = r;
-    }
-    this.counts = this.last = this.named = null;
-    this.sortedWords = Array.from(this.words.keys()).sort();
-    // A query's first letter would otherwise merge the lists of hundreds of words per keystroke.
-    this.initials = new Map();
-    for (var w = 0; w < this.sortedWords.length;) {
-      var initial = this.sortedWords[w][0], end = this.wordsFrom(initial, w);
-      this.initials.set(initial, this.wordList(w, end));
-      w = end;
-    }
-  }
-  // Notes that `record` holds the gram `id`.
-  Postings.prototype.name = function (id, record) {
-    if (this.last[id] === record) return;
-    this.last[id] = record;
-    this.counts[id]++;
-    if (this.namedLength === this.named.length) this.named = grown(this.named, 0);
-    this.named[this.namedLength++] = id;
-  };
-  Postings.prototype.newID = function () {
-    if (this.count === this.counts.length) {
-      this.counts = grown(this.counts, 0);
-      this.last = grown(this.last, -1);
-    }
-    return this.count++;
-  };
-  function grown(array, fill) {
-    var larger = new Int32Array(2 * array.length).fill(fill);
-    larger.set(array);
-    return larger;
-  }
-  // Names every gram of `text`, giving new grams their ids.
-  Postings.prototype.scan = function (record, text) {
-    var before = -1, beforeThat = -1;  // the Han characters just before, if adjacent
-    for (var i = 0; i < text.length; i++) {
-      var c = text.charCodeAt(i), kind = charClass(c);
-      if (kind === WORD) {
-        var end = i + 1;
-        while (end < text.length && isWordCode(text.charCodeAt(end))) end++;
-        var word = text.slice(i, end), id = this.words.get(word);
-        if (id === undefined) this.words.set(word, (id = this.newID()));
-        this.name(id, record);
-        i = end - 1;
-        before = beforeThat = -1;
-        continue;
-      }
-      if (kind === NOT_INDEXED) { before = beforeThat = -1; continue; }
-      if (this.characters[c] < 0) this.characters[c] = this.newID();
-      this.name(this.characters[c], record);
-      if (kind !== HAN) { before = beforeThat = -1; continue; }
-      if (before >= 0) {
-        this.name(this.gram(hanPair(before, c), PAIR), record);
-        if (beforeThat >= 0) this.name(this.gram(hanPair(beforeThat, before), denseHan(c)), record);
-      }
-      beforeThat = before;
-      before = c;
-    }
-  };
-  Postings.prototype.gram = function (a, b) {
-    var id = this.grams.get(a, b);
-    if (id < 0) this.grams.set(a, b, (id = this.newID()));
-    return id;
-  };
-  var NONE = new Int32Array(0);
-  Postings.prototype.list = function (id) {
-    return id === undefined || id < 0 ? NONE : this.records.subarray(this.starts[id], this.starts[id + 1]);
-  };
-
-  // { records, exact }: the records in which `token` may match; with `exact`, it matches in
-  // every one of them, else each still needs checking.
-  Postings.prototype.lookup = function (token) {
-    var first = token.charCodeAt(0);
-    if (charClass(first) === WORD) return this.wordsStartingWith(token);
-    if (charClass(first) === HAN) return this.hanRun(token);
-    return this.letters(token);
-  };
-  // Latin: the records with a word that starts with the token's leading run of word characters.
-  Postings.prototype.wordsStartingWith = function (token) {
-    var length = 1;
-    while (length < token.length && isWordCode(token.charCodeAt(length))) length++;
-    var prefix = token.slice(0, length), records = this.initials.get(prefix) || NONE;
-    if (length > 1) {
-      var from = lowerBound(this.sortedWords, prefix);
-      records = this.wordList(from, this.wordsFrom(prefix, from));
-    }
-    return { records: records, exact: length === token.length };
-  };
-  // The end of the run of sorted words that start with `prefix`, the first at `from`. Words
-  // hold only codes below U+2000, so every one starting with `prefix` sorts before this.
-  Postings.prototype.wordsFrom = function (prefix, from) {
-    return lowerBound(this.sortedWords, prefix + "\u2000", from);
-  };
-  // The records holding any of the sorted words from `from` up to `to`.
-  Postings.prototype.wordList = function (from, to) {
-    var lists = [];
-    for (var w = from; w < to; w++) lists.push(this.list(this.words.get(this.sortedWords[w])));
-    return union(lists);
-  };
-  // Han: the records holding the token's leading Han run if it is at most three characters long,
-  // else each of its triples.
-  Postings.prototype.hanRun = function (token) {
-    var length = 1;
-    while (length < token.length && isHanCode(token.charCodeAt(length))) length++;
-    var exact = length === token.length && length <= 3;
-    if (length === 1) return { records: this.list(this.characters[token.charCodeAt(0)]), exact: exact };
-    var c = function (i) { return token.charCodeAt(i); };
-    if (length === 2) return { records: this.list(this.grams.get(hanPair(c(0), c(1)), PAIR)), exact: exact };
-    var lists = [];
-    for (var i = 2; i < length; i++) lists.push(this.list(this.grams.get(hanPair(c(i - 2), c(i - 1)), denseHan(c(i)))));
-    return { records: intersection(lists), exact: exact };
-  };
-  // Other scripts: the records holding the token's rarest indexed character.
-  Postings.prototype.letters = function (token) {
-    var rarest = null;
-    for (var i = 0; i < token.length; i++) {
-      var c = token.charCodeAt(i);
-      if (charClass(c) !== HAN && charClass(c) !== OTHER_LETTER) continue;
-      var list = this.list(this.characters[c]);
-      if (!rarest || list.length < rarest.length) rarest = list;
-    }
-    return { records: rarest || NONE, exact: false };
-  };
-
-  // For a Latin-script token, the records holding it as a whole word; else null.
-  Postings.prototype.wholeWord = function (token) {
-    for (var i = 0; i < token.length; i++) if (!isWordCode(token.charCodeAt(i))) return null;
-    return this.list(this.words.get(token));
-  };
-
-  // The first position from `low` (or 0) where `sorted` holds `value` or more.
-  function lowerBound(sorted, value, low) {
-    low = low || 0;
-    var high = sorted.length;
-    while (low < high) {
-      var mid = (low + high) >> 1;
-      if (sorted[mid] < value) low = mid + 1; else high = mid;
-    }
-    return low;
-  }
-  function includes(sorted, value) {
-    var at = lowerBound(sorted, value);
-    return at < sorted.length && sorted[at] === value;
-  }
-  // Record numbers in increasing order, without repeats: a counter per record, reused.
-  var marks = new Int32Array(data.records.length);
-  var markRound = 0;
-  function nextMarkRound() {
-    if (++markRound === 0x7fffffff) { marks.fill(0); markRound = 1; }
-    return markRound;
-  }
-  // Merging costs each list once per level of a binary tree of merges; marking every record
-  // and sweeping them all costs the lists once plus one pass over the records.
-  function union(lists) {
-    if (lists.length < 2) return lists[0] || NONE;
-    var size = lists.reduce(function (sum, list) { return sum + list.length; }, 0);
-    if (size * Math.ceil(Math.log2(lists.length)) < size + marks.length) {
-      while (lists.length > 1) {
-        var merged = [];
-        for (var l = 0; l + 1 < lists.length; l += 2) merged.push(mergeTwo(lists[l], lists[l + 1]));
-        if (lists.length % 2) merged.push(lists[lists.length - 1]);
-        lists = merged;
-      }
-      return lists[0];
-    }
-    var round = nextMarkRound(), out = new Int32Array(size), n = 0;
-    lists.forEach(function (list) {
-      for (var i = 0; i < list.length; i++) marks[list[i]] = round;
-    });
-    for (var r = 0; r < marks.length; r++) if (marks[r] === round) out[n++] = r;
-    return out.subarray(0, n);
-  }
-  function mergeTwo(a, b) {
-    var out = new Int32Array(a.length + b.length), n = 0, i = 0, j = 0;
-    while (i < a.length && j < b.length) {
-      if (a[i] < b[j]) out[n++] = a[i++];
-      else if (b[j] < a[i]) out[n++] = b[j++];
-      else { out[n++] = a[i++]; j++; }
-    }
-    while (i < a.length) out[n++] = a[i++];
-    while (j < b.length) out[n++] = b[j++];
-    return out.subarray(0, n);
-  }
-  function intersection(lists) {
-    if (!lists.length) return NONE;
-    lists = lists.slice().sort(function (a, b) { return a.length - b.length; });
-    var out = lists[0];
-    for (var l = 1; l < lists.length && out.length; l++) out = intersectTwo(out, lists[l]);
-    return out;
-  }
-  // `small` ∩ `large`: a plain merge when they are of a size, else stepping through `large`
-  // by galloping from the last position.
-  function intersectTwo(small, large) {
-    var out = new Int32Array(small.length), n = 0, at = 0;
-    var gallop = large.length > 8 * small.length;
-    for (var i = 0; i < small.length && at < large.length; i++) {
-      var value = small[i];
-      if (!gallop) {
-        while (at < large.length && large[at] < value) at++;
-      } else if (large[at] < value) {
-        var step = 1;
-        while (at + step < large.length && large[at + step] < value) step *= 2;
-        var high = Math.min(at + step, large.length - 1);
-        at += step >> 1;
-        while (at < high) {
-          var mid = (at + high) >> 1;
-          if (large[mid] < value) at = mid + 1; else high = mid;
-        }
-      }
-      if (large[at] === value) out[n++] = value;
-    }
-    return out.subarray(0, n);
-  }
-
-  // Everything a record can be found by (title, text, context, rule ID), and the titles alone.
-  var textPostings = new Postings(records.length, function (i) { return [records[i].nTitle, records[i].nBody]; });
-  var titlePostings = new Postings(records.length, function (i) { return [records[i].nTitle]; });
-
-  var synonyms = data.synonyms;
-
-  // Score weights. A token in the title counts at least TITLE, one in the body only at most
-  // BODY + BODY_WHOLE + BODY_WORD_START: a record matching in its body only scores at most
-  // BODY_ONLY_BEST (with its kind's bonus) less the alternative's penalty.
-  var TITLE = 100, TITLE_WHOLE = 30, TITLE_WORD_START = 20, TITLE_START = 25, TITLE_COVER = 40;
-  var BODY = 10, BODY_WHOLE = 5, BODY_WORD_START = 3;
-  var BODY_ONLY_BEST = BODY + BODY_WHOLE + BODY_WORD_START + 3;
-
-  // One alternative of a query (see alternatives()), ready to match: its tokens, which of them
-  // are Han, and for each Latin-script token the records holding it as a whole word.
-  function prepare(alternative) {
-    var queryTokens = tokens(alternative[0]);
-    return {
-      tokens: queryTokens,
-      han: queryTokens.map(function (t) { return isHanCode(t.charCodeAt(0)); }),
-      wholeWords: queryTokens.map(function (t) { return textPostings.wholeWord(t); }),
-      penalty: alternative[1]
-    };
-  }
-
-  // The score of record `i`, which matches `query`.
-  function score(i, query) {
-    var record = records[i], total = 0, titleChars = 0;
-    for (var k = 0; k < query.tokens.length; k++) {
-      var t = query.tokens[k];
-      var inTitle = find(record.nTitle, t, query.han[k]);
-      if (inTitle >= 0) {
-        total += TITLE + (inTitle & WHOLE_WORD ? TITLE_WHOLE : 0) + (inTitle & WORD_START ? TITLE_WORD_START : 0) +
-          (inTitle < 4 ? TITLE_START : 0);
-        titleChars += t.length;
-        continue;
-      }
-      // A Latin token not in the title starts a word in the body; whether it is a whole word
-      // there the postings tell, where find() would step through every occurrence of a prefix.
-      if (query.wholeWords[k]) {
-        total += BODY + BODY_WORD_START + (includes(query.wholeWords[k], i) ? BODY_WHOLE : 0);
-        continue;
-      }
-      var inBody = find(record.nBody, t, query.han[k]);
-      if (inBody < 0) return 0;
-      total += BODY + (inBody & WHOLE_WORD ? BODY_WHOLE : 0) + (inBody & WORD_START ? BODY_WORD_START : 0);
-    }
-    total = total / query.tokens.length;
-    // The more of the title the query covers, the closer the match ("Tab Bars" before "Tab bar controller").
-    if (titleChars) total += Math.round(TITLE_COVER * titleChars / Math.max(record.nTitle.length, 1));
-    return total + (3 - KIND_ORDER[record.kind]);
-  }
-
-  // The query itself, plus the terms it names through the glossary (other language, variants):
-  // [text, penalty]. A name typed in full counts more than one it only begins.
-  function alternatives(query) {
-    var q = normalize(query).trim();
-    var alts = [[query, 0]];
-    if (q.length < 2) return alts;
-    var seen = {};
-    for (var i = 0; i < synonyms.length; i++) {
-      var key = synonyms[i][0], term = synonyms[i][1];
-      if (seen[term]) continue;
-      if (key === q) { alts.splice(1, 0, [term, 5]); seen[term] = true; }
-      else if (key.indexOf(q) === 0 && q.length >= 3 && alts.length < 5) { alts.push([term, 15]); seen[term] = true; }
-    }
-    return alts.concat(pinyinAlternatives(q));
-  }
-
-  // ---- pinyin: a Latin query read as the pinyin of titles (docs/search-index.md, Pinyin) ----
-  // Each record whose title has Han characters carries their readings, one syllable each. A
-  // query of Latin letters (spaces ignored, ü typed as v or u) matches consecutive syllables of
-  // one Han run, each typed in full or by its initial (zh, ch, sh or the first letter), the last
-  // one possibly begun only: `dhl`, `daohanglan`, `dao hang`, `daoh`. The Han text so read
-  // becomes an alternative of the query, searched like any other.
-  var PINYIN = 6, PINYIN_SPANS = 3;
-  // The distinct Han runs of titles with their syllables; a run's best kind (a whole chapter or
-  // term title counts most) and how many titles hold it rank the spans read from it.
-  var pinyinRuns = (function () {
-    var runs = new Map(), readings = Object.create(null), syllable = "";
-    (data.readings || "").replace(/[a-z]+|[^a-z]/g, function (piece) {
-      if (piece.length > 1 || piece < "{") syllable = piece; else readings[piece] = syllable;
-      return "";
-    });
-    records.forEach(function (record) {
-      var title = record.nTitle, k = 0, run = "", from = 0, syllables = record.pinyin ? record.pinyin.split(" ") : [];
-      if (!record.pinyin) {
-        for (var c = 0; c < title.length; c++) if (isHanCode(title.charCodeAt(c))) syllables.push(readings[title[c]] || "-");
-        if (!syllables.length) return;
-      }
-      var whole = (record.kind === "c" || record.kind === "t");
-      function close() {
-        if (!run) return;
-        var entry = runs.get(run);
-        if (!entry) runs.set(run, (entry = { text: run, syllables: syllables.slice(from, from + run.length), titles: 0, whole: false }));
-        entry.titles++;
-        if (whole && run.length === title.length) entry.whole = true;
-        run = "";
-      }
-      for (var i = 0; i < title.length && k < syllables.length; i++) {
-        if (isHanCode(title.charCodeAt(i))) { if (!run) from = k; run += title[i]; k++; } else close();
-      }
-      close();
-    });
-    return Array.from(runs.values());
-  })();
-  function initialOf(syllable) {
-    var two = syllable.slice(0, 2);
-    return two === "zh" || two === "ch" || two === "sh" ? two : syllable[0];
-  }
-  // The end (exclusive) of the syllables from `at` that `letters` from `q` spell, and how many
-  // were typed in full (as best): { end, full } or null.
-  function spell(letters, q, syllables, at) {
-    if (q === letters.length) return { end: at, full: 0 };
-    if (at === syllables.length || syllables[at] === "-") return null;
-    var syllable = syllables[at], rest = letters.length - q, best = null;
-    if (letters.startsWith(syllable, q)) {
-      var whole = spell(letters, q + syllable.length, syllables, at + 1);
-      if (whole) best = { end: whole.end, full: whole.full + 1 };
-    }
-    if (!best && rest < syllable.length && syllable.startsWith(letters.slice(q))) {
-      best = { end: at + 1, full: rest > 1 ? 1 : 0 };
-    }
-    if (!best) {
-      var initial = initialOf(syllable);
-      for (var n = initial.length; n >= 1 && !best; n--) {
-        if (letters.startsWith(initial.slice(0, n), q)) best = spell(letters, q + n, syllables, at + 1);
-      }
-    }
-    return best;
-  }
-  // The Han texts the query may be the pinyin of, best first, as [text, penalty].
-  function pinyinAlternatives(q) {
-    if (!pinyinRuns.length || !/^[a-z ]+$/.test(q)) return [];
-    var letters = q.replace(/ /g, "").replace(/v/g, "u");
-    if (letters.length < 2) return [];
-    var spans = new Map();
-    for (var r = 0; r < pinyinRuns.length; r++) {
-      var run = pinyinRuns[r], syllables = run.syllables, first = letters[0];
-      for (var at = 0; at < syllables.length; at++) {
-        if (syllables[at][0] !== first && !(first === "u" && syllables[at][0] === "v")) continue;
-        var found = spell(letters, 0, syllables, at);
-        if (!found || found.end - at < 2) continue;  // one syllable reads as too many characters
-        var text = run.text.slice(at, found.end), span = spans.get(text);
-        if (!span) spans.set(text, (span = { text: text, titles: 0, whole: false, full: found.full }));
-        span.titles += run.titles;
-        span.whole = span.whole || (run.whole && at === 0 && found.end === syllables.length);
-        span.full = Math.max(span.full, found.full);
-      }
-    }
-    return Array.from(spans.values()).sort(function (a, b) {
-      return (b.whole - a.whole) || (b.full - a.full) || (b.titles - a.titles) || (a.text < b.text ? -1 : 1);
-    }).slice(0, PINYIN_SPANS).map(function (span, rank) { return [span.text, PINYIN + rank]; });
-  }
-
-  var state = { query: "", scopes: [], edition: "" };
-
-  var KINDS_BY_NAME = { chapters: "c", sections: "s", rules: "r", terms: "t" };
-  // For the chips chosen, a flag per record (null when none is): parts and kinds narrow together.
-  var scopeFilter = { key: "", allowed: null };
-  function allowedRecords() {
-    var key = state.scopes.join(",") + "|" + state.edition;
-    if (key === scopeFilter.key) return scopeFilter.allowed;
-    var parts = [], kinds = [];
-    state.scopes.forEach(function (s) { if (KINDS_BY_NAME[s]) kinds.push(KINDS_BY_NAME[s]); else parts.push(s); });
-    var allowed = key !== "|" ? new Uint8Array(records.length) : null;
-    if (allowed) {
-      records.forEach(function (record, i) {
-        var partOK = !parts.length || (record.scope >= 0 && parts.indexOf(data.scopes[record.scope][0]) >= 0);
-        // An edition narrows the results to the rules it brought.
-        var editionOK = !state.edition || record.edition === state.edition;
-        allowed[i] = partOK && editionOK && (!kinds.length || kinds.indexOf(record.kind) >= 0) ? 1 : 0;
-      });
-    }
-    scopeFilter = { key: key, allowed: allowed };
-    return allowed;
-  }
-
-  // The records (numbers, increasing) that match every token and the chosen chips.
-  function matching(query) {
-    var exact = true;
-    var lists = query.tokens.map(function (t) {
-      var found = textPostings.lookup(t);
-      exact = exact && found.exact;
-      return found.records;
-    });
-    var found = intersection(lists);
-    var allowed = allowedRecords();
-    if (allowed) found = found.filter(function (i) { return allowed[i] === 1; });
-    if (exact) return found;
-    return found.filter(function (i) {
-      var record = records[i];
-      return query.tokens.every(function (t, k) {
-        return occurs(record.nTitle, t, query.han[k]) || occurs(record.nBody, t, query.han[k]);
-      });
-    });
-  }
-  // For each token, the records whose title may hold it.
-  function inTitles(query) {
-    return query.tokens.map(function (t) { return titlePostings.lookup(t).records; });
-  }
-  function countDistinct(lists) {
-    if (lists.length === 1) return lists[0].length;
-    var round = nextMarkRound(), count = 0;
-    lists.forEach(function (list) {
-      for (var i = 0; i < list.length; i++) {
-        if (marks[list[i]] !== round) { marks[list[i]] = round; count++; }
-      }
-    });
-    return count;
-  }
-
-  var scores = new Float64Array(records.length);
-  var scoredBy = new Int32Array(records.length).fill(-1);
-  // What bounds a record's score, side by side for speed: its title's length and its kind.
-  var titleLengths = Int32Array.from(records, function (record) { return record.nTitle.length; });
-  var kindOrders = Uint8Array.from(records, function (record) { return KIND_ORDER[record.kind]; });
-  // Bit k: the title may hold token k; the title holds token k as a word.
-  var inTitle = new Uint8Array(records.length), wholeInTitle = new Uint8Array(records.length);
-
-  // All matches, best first; with `limit`, only the best `limit`, found without scoring every
-  // match in full (`total` still counts them all).
-  function search(query, limit) {
-    var alts = alternatives(query).map(prepare), matched = [];
-    var found = alts.map(function (alt) { return alt.tokens.length ? matching(alt) : NONE; });
-    var suggestion = forgiveTypos(alts, found);
-    function scoreOne(i, altIndex) {
-      var s = score(i, alts[altIndex]) - alts[altIndex].penalty;
-      if (scoredBy[i] < 0) { matched.push(i); scoredBy[i] = altIndex; scores[i] = s; }
-      // On a tie the earlier alternative's tokens are highlighted, whichever was scored first.
-      else if (scores[i] < s || (scores[i] === s && altIndex < scoredBy[i])) { scoredBy[i] = altIndex; scores[i] = s; }
-    }
-    function better(a, b) {
-      return scores[b] - scores[a] || kindOrders[a] - kindOrders[b] || a - b;
-    }
-    var top;
-    if (!limit) {
-      found.forEach(function (list, altIndex) {
-        for (var c = 0; c < list.length; c++) scoreOne(list[c], altIndex);
-      });
-      top = matched.slice().sort(better);
-    } else {
-      var list = new TopList(limit, better);
-      var rank = function (i, altIndex) {
-        var scoredBefore = scoredBy[i] >= 0;
-        scoreOne(i, altIndex);
-        list.offer(i, scoredBefore);
-      };
-      // Few matches are scored in full. Of many, the title matches first, from the highest
-      // bound on their score down: they outrank any match in the body only, and usually fill
-      // the list long before the bounds fall below it.
-      var bodiesLeft = [];
-      found.forEach(function (matches, altIndex) {
-        if (matches.length <= limit * 4) {
-          for (var c = 0; c < matches.length; c++) rank(matches[c], altIndex);
-          return;
-        }
-        // Those whose title may hold a token: all others match in their body only.
-        var titleLists = inTitles(alts[altIndex]);
-        var candidates = intersection([matches, union(titleLists)]);
-        var bounds = titleBounds(candidates, alts[altIndex], titleLists);
-        var byBound = descending(bounds);
-        for (var b = 0; b < byBound.length; b++) {
-          var at = byBound[b];
-          if (list.full() && scores[list.worst()] > bounds[at]) break;
-          rank(candidates[at], altIndex);
-        }
-        bodiesLeft.push(altIndex);
-      });
-      // Then the matches in the body only, in record order, for as long as one could still
-      // enter the list.
-      bodiesLeft.forEach(function (altIndex) {
-        var matches = found[altIndex], penalty = alts[altIndex].penalty;
-        for (var c = 0; c < matches.length && list.bodyCouldEnter(penalty, c ? matches[c - 1] : -1); c++) {
-          if (scoredBy[matches[c]] !== altIndex) rank(matches[c], altIndex);
-        }
-      });
-      top = list.items;
-    }
-    var results = top.map(function (i) {
-      return { record: records[i], score: scores[i], tokens: alts[scoredBy[i]].tokens };
-    });
-    for (var r = 0; r < matched.length; r++) scoredBy[matched[r]] = -1;
-    results.total = countDistinct(found);
-    results.suggestion = suggestion;
-    return results;
-  }
-
-  // ---- typos: English words of four letters or more, at one edit ----
-  // When the query and its alternatives find fewer than TYPO_FEW records, each Latin word of
-  // four letters or more that starts no indexed word is replaced by the indexed words (or their
-  // beginnings) one edit away — a letter added, dropped, changed, or two swapped — those that
-  // more likely first (see corrections()); the corrected queries' alternatives are searched with TYPO more
-  // penalty. Returns the best correction when the query itself found nothing, else "".
-  // (and 25 more for the second correction, so that it follows the first).
-  var TYPO = 20, TYPO_FEW = 3, TYPO_CORRECTIONS = 2;
-  function forgiveTypos(alts, found) {
-    var already = countDistinct(found);
-    if (already >= TYPO_FEW || !alts.length) return "";
-    var queryTokens = alts[0].tokens, corrected = null;
-    for (var k = 0; k < queryTokens.length; k++) {
-      var t = queryTokens[k];
-      if (t.length < 4 || textPostings.wholeWord(t) === null || textPostings.lookup(t).records.length) continue;
-      var options = corrections(t);
-      if (!options.length) continue;
-      if (!corrected) corrected = options.map(function () { return queryTokens.slice(); });
-      corrected.forEach(function (tokensOf, n) { tokensOf[k] = options[Math.min(n, options.length - 1)]; });
-    }
-    if (!corrected) return "";
-    var best = "", seen = {};
-    corrected.forEach(function (tokensOf, n) {
-      var text = tokensOf.join(" ");
-      if (seen[text]) return;
-      seen[text] = true;
-      alternatives(text).forEach(function (alt) {
-        var prepared = prepare([alt[0], alt[1] + TYPO + 25 * n]), matches = prepared.tokens.length ? matching(prepared) : NONE;
-        if (!matches.length) return;
-        alts.push(prepared);
-        found.push(matches);
-        if (!best) best = text;
-      });
-    });
-    return already ? "" : best;
-  }
-  // The indexed words, or their beginnings, one edit away from `t`: at most TYPO_CORRECTIONS,
-  // whole words first, then a letter left out or two swapped before one mistyped before one
-  // too many, then those that more records hold.
-  function corrections(t) {
-    var words = textPostings.sortedWords, found = new Map();
-    for (var w = 0; w < words.length; w++) {
-      var word = words[w];
-      if (word.length < t.length - 1) continue;
-      for (var length = Math.min(word.length, t.length + 1); length >= t.length - 1; length--) {
-        var edit = editKind(t, word, length);
-        if (edit < 0) continue;
-        var whole = length === word.length, start = whole ? word : word.slice(0, length), known = found.get(start);
-        if (!known) found.set(start, (known = { whole: whole, edit: edit, count: textPostings.wordsStartingWith(start).records.length }));
-        known.whole = known.whole || whole;
-        break;
-      }
-    }
-    return Array.from(found.keys()).sort(function (a, b) {
-      var x = found.get(a), y = found.get(b);
-      return (y.whole - x.whole) || (x.edit - y.edit) || (y.count - x.count) || (a < b ? -1 : 1);
-    }).slice(0, TYPO_CORRECTIONS);
-  }
-  // How the first `lb` letters of `b` are one edit from `a`: 0 a letter added to `a` or two
-  // adjacent letters swapped, 1 a letter changed, 2 a letter dropped; -1 when they are not
-  // (or are equal). Compared in place: this runs for every indexed word.
-  function editKind(a, b, lb) {
-    var la = a.length;
-    if (la - lb > 1 || lb - la > 1) return -1;
-    var i = 0;
-    while (i < la && i < lb && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-    if (la === lb) {
-      if (i === la) return -1;
-      if (i + 1 < la && a.charCodeAt(i) === b.charCodeAt(i + 1) && a.charCodeAt(i + 1) === b.charCodeAt(i) &&
-        same(a, i + 2, b, i + 2, la - i - 2)) return 0;
-      return same(a, i + 1, b, i + 1, la - i - 1) ? 1 : -1;
-    }
-    if (la > lb) return same(a, i + 1, b, i, lb - i) ? 2 : -1;
-    return same(a, i, b, i + 1, la - i) ? 0 : -1;
-  }
-  function same(a, from, b, bFrom, count) {
-    for (var k = 0; k < count; k++) if (a.charCodeAt(from + k) !== b.charCodeAt(bFrom + k)) return false;
-    return true;
-  }
-
-  // The "did you mean" line over the results, in the dropdown and on the search page, and
-  // before the count the live region announces.
-  function explain(suggestion) {
-    [panel, pageContainer].forEach(function (container) {
-      if (!container) return;
-      var old = container.querySelector(".did-you-mean");
-      if (old) old.remove();
-      if (!suggestion || (container === panel) === onSearchPage) return;
-      var template = panel.getAttribute("data-did-you-mean") || "Did you mean %s?", at = template.indexOf("%s");
-      var line = document.createElement("p");
-      line.className = "did-you-mean meta";
-      line.appendChild(document.createTextNode(template.slice(0, Math.max(at, 0))));
-      var button = document.createElement("button");
-      button.type = "button";
-      button.className = "chip";
-      button.textContent = suggestion;
-      button.addEventListener("mousedown", function (event) { event.preventDefault(); });
-      button.addEventListener("click", function () {
-        input.value = suggestion;
-        state.query = suggestion;
-        update(true);
-        if (!onSearchPage) input.focus();
-      });
-      line.appendChild(button);
-      if (at >= 0) line.appendChild(document.createTextNode(template.slice(at + 2)));
-      var results = container === panel ? list : container.querySelector(".search-results");
-      container.insertBefore(line, results);
-      status.textContent = line.textContent + " " + status.textContent;
-    });
-  }
-
-  // For each title candidate, the most it could score (rounded up): each token its title may
-  // hold (by `titleLists`) found there at the start, as a whole word unless the postings rule
-  // that out; each other token as a whole word in the body. Only the first 8 tokens are told
-  // apart; the others count as in the title, as whole words.
-  function titleBounds(candidates, query, titleLists) {
-    var n = query.tokens.length, wholeLists = [];
-    query.tokens.forEach(function (t, k) {
-      if (k >= 8) return;
-      wholeLists[k] = query.han[k] ? null : titlePostings.wholeWord(t);
-      mark(titleLists[k], inTitle, 1 << k);
-      if (wholeLists[k]) mark(wholeLists[k], wholeInTitle, 1 << k);
-    });
-    var bounds = new Float64Array(candidates.length);
-    for (var c = 0; c < candidates.length; c++) {
-      var i = candidates[c], sum = 0, chars = 0;
-      for (var k = 0; k < n; k++) {
-        if (k < 8 && !(inTitle[i] & (1 << k))) { sum += BODY + BODY_WHOLE + BODY_WORD_START; continue; }
-        var whole = k >= 8 || !wholeLists[k] || (wholeInTitle[i] & (1 << k));
-        sum += TITLE + (whole ? TITLE_WHOLE : 0) + TITLE_WORD_START + TITLE_START;
-        chars += query.tokens[k].length;
-      }
-      var cover = chars ? Math.round(TITLE_COVER * chars / Math.max(titleLengths[i], 1)) : 0;
-      bounds[c] = Math.ceil(sum / n + cover + 3 - kindOrders[i] - query.penalty);
-    }
-    titleLists.forEach(function (list, k) { if (k < 8) mark(list, inTitle, 0); });
-    wholeLists.forEach(function (list) { if (list) mark(list, wholeInTitle, 0); });
-    return bounds;
-  }
-  // Sets `bit` of flags[i] for every record i of `list`; with 0, clears them all.
-  function mark(list, flags, bit) {
-    for (var at = 0; at < list.length; at++) flags[list[at]] = bit ? flags[list[at]] | bit : 0;
-  }
-  // Positions of `values` (small whole numbers) from the largest value down: a counting sort.
-  function descending(values) {
-    if (!values.length) return new Int32Array(0);
-    var low = Infinity, high = -Infinity;
-    values.forEach(function (value) { low = Math.min(low, value); high = Math.max(high, value); });
-    var starts = new Int32Array(high - low + 2), out = new Int32Array(values.length);
-    values.forEach(function (value) { starts[high - value + 1]++; });
-    for (var v = 1; v < starts.length; v++) starts[v] += starts[v - 1];
-    values.forEach(function (value, at) { out[starts[high - value]++] = at; });
-    return out;
-  }
-
-  // The best `limit` records offered, best first.
-  function TopList(limit, better) {
-    this.items = [];
-    this.limit = limit;
-    this.better = better;
-  }
-  TopList.prototype.full = function () { return this.items.length === this.limit; };
-  TopList.prototype.worst = function () { return this.items[this.items.length - 1]; };
-  // `listed`: the record may be in the list already (offered again, its score risen).
-  TopList.prototype.offer = function (i, listed) {
-    var items = this.items;
-    var at = listed ? items.indexOf(i) : -1;
-    if (at >= 0) items.splice(at, 1);
-    if (this.full() && this.better(this.worst(), i) <= 0) return;
-    at = items.length;
-    while (at > 0 && this.better(items[at - 1], i) > 0) at--;
-    items.splice(at, 0, i);
-    if (items.length > this.limit) items.pop();
-  };
-  // Whether a record after `after` that matches in its body only, under an alternative with
-  // `penalty`, could still enter: it scores at most BODY_ONLY_BEST less its kind's place and
-  // the penalty, and ties go to the kind first, then to the earlier record.
-  TopList.prototype.bodyCouldEnter = function (penalty, after) {
-    if (!this.full()) return true;
-    var worst = this.worst(), bar = scores[worst];
-    for (var order = 0; order <= 3; order++) {  // KIND_ORDER's places
-      var most = BODY_ONLY_BEST - order - penalty;
-      if (most > bar || (most === bar && (order < kindOrders[worst] || (order === kindOrders[worst] && worst > after)))) {
-        return true;
-      }
-    }
-    return false;
-  };
-
-  // ---- rendering (textContent only) ----
-  function highlighted(text, queryTokens) {
-    var fragment = document.createDocumentFragment();
-    var n = normalizeWithMap(text);
-    var ranges = [];
-    queryTokens.forEach(function (t) {
-      var hit = find(n.text, t, isHanCode(t.charCodeAt(0)));
-      if (hit >= 0) ranges.push([n.map[hit >> 2], n.map[(hit >> 2) + t.length]]);
-    });
-    ranges.sort(function (a, b) { return a[0] - b[0]; });
-    var at = 0;
-    ranges.forEach(function (r) {
-      if (r[0] < at) return;
-      fragment.appendChild(document.createTextNode(text.slice(at, r[0])));
-      var mark = document.createElement("mark");
-      mark.textContent = text.slice(r[0], r[1]);
-      fragment.appendChild(mark);
-      at = r[1];
-    });
-    fragment.appendChild(document.createTextNode(text.slice(at)));
-    return fragment;
-  }
-
-  // About 120 characters of the record's text around the first match.
-  function snippet(record, queryTokens) {
-    var text = record.text, n = record.nText;
-    var start = 0;
-    if (n.length === text.length) {
-      for (var i = 0; i < queryTokens.length; i++) {
-        var hit = find(n, queryTokens[i], isHanCode(queryTokens[i].charCodeAt(0)));
-        if (hit >= 0) { start = Math.max(0, (hit >> 2) - 30); break; }
-      }
-    }
-    return (start > 0 ? "…" : "") + text.slice(start, start + 120) + (start + 120 < text.length ? "…" : "");
-  }
-
-  function kindLabel(kind) {
-    return input.getAttribute("data-kind-" + KINDS[kind]) || KINDS[kind];
-  }
-
-  // In the dropdown a result is an option (no link inside: options hold no interactive
-  // content); on the search page it is a list item with an ordinary link.
-  function resultItem(result, index, prefix, asLink) {
-    var record = result.record;
-    var li = document.createElement("li");
-    li.id = prefix + index;
-    li.setAttribute("data-href", root + record.url);
-    var link = document.createElement(asLink ? "a" : "span");
-    if (asLink) {
-      link.href = root + record.url;
-    } else {
-      li.setAttribute("role", "option");
-      li.setAttribute("aria-selected", "false");
-    }
-    var kind = document.createElement("span");
-    kind.className = "kind";
-    kind.textContent = kindLabel(record.kind);
-    var title = document.createElement("span");
-    title.className = "title";
-    title.appendChild(highlighted(record.title, result.tokens));
-    link.appendChild(kind);
-    link.appendChild(title);
-    var context = document.createElement("span");
-    context.className = "context";
-    context.textContent = record.context;
-    if (record.context) link.appendChild(context);
-    if (record.text) {
-      var text = document.createElement("span");
-      text.className = "context snippet";
-      text.appendChild(highlighted(snippet(record, result.tokens), result.tokens));
-      link.appendChild(text);
-    }
-    li.appendChild(link);
-    if (!asLink) {
-      li.addEventListener("mousedown", function (event) {
-        event.preventDefault();
-        writeURL(false);
-        location.href = li.getAttribute("data-href");
-      });
-    }
-    return li;
-  }
-
-  function chips(container) {
-    var existing = container.querySelector(".chips");
-    if (existing) {
-      existing.querySelectorAll(".chip").forEach(function (chip) {
-        chip.setAttribute("aria-pressed", state.scopes.indexOf(chip.getAttribute("data-scope")) >= 0 ? "true" : "false");
-      });
-      return existing;
-    }
-    var group = document.createElement("div");
-    group.className = "chips";
-    group.setAttribute("role", "group");
-    group.setAttribute("aria-label", input.getAttribute("placeholder"));
-    var names = data.scopes.map(function (s) { return [s[0], s[1]]; }).concat(
-      ["rules", "sections", "terms"].map(function (k) { return [k, input.getAttribute("data-kind-" + k.slice(0, -1)) || k]; }));
-    names.forEach(function (pair) {
-      var chip = document.createElement("button");
-      chip.type = "button";
-      chip.className = "chip";
-      chip.setAttribute("data-scope", pair[0]);
-      chip.setAttribute("aria-pressed", state.scopes.indexOf(pair[0]) >= 0 ? "true" : "false");
-      chip.textContent = pair[1];
-      chip.addEventListener("mousedown", function (event) { event.preventDefault(); });
-      chip.addEventListener("click", function () {
-        var at = state.scopes.indexOf(pair[0]);
-        if (at >= 0) state.scopes.splice(at, 1); else state.scopes.push(pair[0]);
-        update(true);
-        if (!onSearchPage) input.focus();
-      });
-      group.appendChild(chip);
-    });
-    container.appendChild(group);
-    return group;
-  }
-
-  // The search page's edition filter: every edition a rule was first given in, oldest first.
-  function editionFilter(container) {
-    var existing = container.querySelector(".edition-filter select");
-    if (existing) { existing.value = state.edition; return; }
-    var names = [];
-    records.forEach(function (record) { if (record.edition && names.indexOf(record.edition) < 0) names.push(record.edition); });
-    var number = function (name) { var n = parseFloat(name.split(" ").pop()); return isNaN(n) ? Infinity : n; };
-    names.sort(function (a, b) { return number(a) - number(b) || (a < b ? -1 : a > b ? 1 : 0); });
-    var label = document.createElement("label");
-    label.className = "edition-filter";
-    label.textContent = (input.getAttribute("data-edition") || "Edition") + " ";
-    var select = document.createElement("select");
-    select.id = "search-edition";
-    [["", input.getAttribute("data-edition-all") || "All"]].concat(names.map(function (n) { return [n, n]; }))
-      .forEach(function (pair) {
-        var option = document.createElement("option");
-        option.value = pair[0];
-        option.textContent = pair[1];
-        select.appendChild(option);
-      });
-    select.value = state.edition;
-    select.addEventListener("change", function () { state.edition = select.value; update(true); });
-    label.appendChild(select);
-    container.appendChild(label);
-  }
-
-  var active = -1;
-  var current = [];
-  var pageLimit = 200;
-
-  function setActive(index) {
-    var options = list.querySelectorAll('[role="option"]');
-    if (!options.length) { active = -1; input.removeAttribute("aria-activedescendant"); return; }
-    active = (index + options.length) % options.length;
-    options.forEach(function (o, i) { o.setAttribute("aria-selected", i === active ? "true" : "false"); });
-    input.setAttribute("aria-activedescendant", options[active].id);
-    options[active].scrollIntoView({ block: "nearest" });
-  }
-
-  function announce(count) {
-    var format = input.getAttribute(count === 1 ? "data-result" : "data-results") || input.getAttribute("data-results") || "%d";
-    var text = count ? format.replace("%d", count) : input.getAttribute("data-no-results");
-    status.textContent = text;
-    return text;
-  }
-
-  function render() {
-    var query = state.query;
-    current = query.trim() ? search(query, onSearchPage ? pageLimit : 12) : [];
-    active = -1;
-    input.removeAttribute("aria-activedescendant");
-    list.textContent = "";
-    var shown = onSearchPage ? [] : current.slice(0, 12);
-    shown.forEach(function (result, i) { list.appendChild(resultItem(result, i, "search-option-", false)); });
-    var open = !onSearchPage && query.trim() !== "";
-    panel.hidden = !open;
-    input.setAttribute("aria-expanded", open ? "true" : "false");
-    var summary = query.trim() ? announce(current.total) : "";
-    if (open && !panel.querySelector(".chips")) panel.insertBefore(chips(panel), list);
-    else if (open) chips(panel);
-    if (onSearchPage && pageContainer) {
-      chips(pageContainer);
-      editionFilter(pageContainer);
-      pageContainer.querySelectorAll(".search-count, .search-results, .more").forEach(function (node) { node.remove(); });
-      var count = document.createElement("p");
-      count.className = "meta search-count";
-      count.textContent = summary;
-      pageContainer.appendChild(count);
-      var full = document.createElement("ul");
-      full.className = "search-results";
-      full.setAttribute("role", "list");
-      current.slice(0, pageLimit).forEach(function (result, i) {
-        full.appendChild(resultItem(result, i, "search-result-", true));
-      });
-      pageContainer.appendChild(full);
-      if (current.total > pageLimit) {
-        var more = document.createElement("button");
-        more.type = "button";
-        more.className = "chip more";
-        more.textContent = "+" + (current.total - pageLimit);
-        more.addEventListener("click", function () { pageLimit += 200; render(); });
-        pageContainer.appendChild(more);
-      }
-    }
-    explain(query.trim() ? current.suggestion : "");
-  }
-
-  function urlFor() {
-    var params = new URLSearchParams();
-    if (state.query) params.set("q", state.query);
-    if (state.scopes.length) params.set("scope", state.scopes.join(","));
-    if (state.edition) params.set("edition", state.edition);
-    var search = params.toString();
-    return location.pathname + (search ? "?" + search : "") + location.hash;
-  }
-
-  // Results render on every keystroke; the URL follows once typing pauses, because a history
-  // update costs as much as the search itself. A scope change is a new history entry at once.
-  var urlTimer = 0;
-  function writeURL(push) {
-    clearTimeout(urlTimer);
-    try {
-      if (push) history.pushState(state, "", urlFor()); else history.replaceState(state, "", urlFor());
-    } catch (e) { /* some file:// setups refuse history changes; the search still works */ }
-  }
-  function update(push) {
-    render();
-    if (push) { writeURL(true); return; }
-    clearTimeout(urlTimer);
-    urlTimer = setTimeout(function () { writeURL(false); }, 250);
-  }
-
-  function readURL(keepTyped) {
-    var params = new URLSearchParams(location.search);
-    // Text typed while this script was loading is kept.
-    state.query = params.get("q") || (keepTyped ? input.value : "");
-    state.scopes = (params.get("scope") || "").split(",").filter(Boolean);
-    state.edition = params.get("edition") || "";
-    input.value = state.query;
-  }
-
-  input.addEventListener("input", function () {
-    state.query = input.value;
-    update(false);
-  });
-  input.addEventListener("keydown", function (event) {
-    if (event.key === "ArrowDown") { event.preventDefault(); setActive(active + 1); }
-    else if (event.key === "ArrowUp") { event.preventDefault(); setActive(active - 1); }
-    else if (event.key === "Enter") {
-      event.preventDefault();
-      writeURL(false);  // so that Back returns to this search
-      var options = list.querySelectorAll('[role="option"]');
-      if (active >= 0 && options[active]) location.href = options[active].getAttribute("data-href");
-      else if (onSearchPage && current.length) location.href = root + current[0].record.url;
-      else if (searchPage && state.query) location.href = searchPage + "?" + new URLSearchParams({ q: state.query }).toString();
-    } else if (event.key === "Escape") {
-      event.preventDefault();
-      input.value = "";
-      state.query = "";
-      update(false);
-    }
-  });
-  input.addEventListener("blur", function () {
-    setTimeout(function () { if (!onSearchPage) { panel.hidden = true; input.setAttribute("aria-expanded", "false"); } }, 150);
-  });
-  input.addEventListener("focus", function () { if (state.query.trim() && !onSearchPage) render(); });
-  window.addEventListener("popstate", function () { readURL(); render(); });
-
-  readURL(true);
-  if (state.query || onSearchPage) render();
-
-  // For tests and the keystroke benchmark: the same search the field runs.
-  window.HandbookSearch = {
-    search: function (query) { return search(query).map(function (r) { return r.record.url; }); },
-    normalize: normalize,
-    // The correction "did you mean" offers for `query`, or "".
-    suggestion: function (query) { return search(query, 12).suggestion; },
-    // Whether `text` matches `query` by the search's rules (used by the sidebar filter).
-    matches: function (query, text) {
-      var n = normalize(text);
-      return alternatives(query).some(function (alt) {
-        var queryTokens = tokens(alt[0]);
-        return queryTokens.length > 0 && queryTokens.every(function (t) { return find(n, t, isHanCode(t.charCodeAt(0))) >= 0; });
-      });
-    }
-  };
-  document.dispatchEvent(new Event("handbook-search-ready"));
-
-  // The sidebar filter narrows the tree as the search matches: prefixes, Chinese substrings,
-  // Traditional forms and glossary names.
-  var navFilter = document.getElementById("nav-filter");
-  function applyNavFilter() {
-    var query = navFilter.value.trim();
-    var api = window.HandbookSearch;
-    navFilter.closest(".sidebar").classList.toggle("filtering", !!query);
-    document.querySelectorAll(".nav-parts > li").forEach(function (part) {
-      var partMatches = !query || api.matches(query, part.querySelector("a").textContent);
-      var any = false;
-      part.querySelectorAll("ul li").forEach(function (item) {
-        var visible = partMatches || api.matches(query, item.textContent);
-        item.hidden = !visible;
-        any = any || visible;
-      });
-      part.hidden = !(partMatches || any);
-    });
-  }
-  if (navFilter) {
-    navFilter.addEventListener("input", applyNavFilter);
-    applyNavFilter();
-  }
+"use strict";
+var data = window.HANDBOOK_SEARCH_INDEX;
+var input = document.getElementById("search-input");
+if (!data || !input) return;
+var KINDS = { c: "chapter", s: "section", r: "rule", t: "term" };
+var KIND_ORDER = { c: 0, t: 1, s: 2, r: 3 };
+var root = document.body.getAttribute("data-root") || "";
+var searchPage = input.getAttribute("data-search-page");
+var onSearchPage = document.body.getAttribute("data-page") === "search";
+var panel = document.getElementById("search-panel");
+var list = document.getElementById("search-results");
+var status = document.getElementById("search-status");
+var pageContainer = document.getElementById("search-page");
+var variants = {};
+for (var v = 0; v + 1 < data.variants.length; v += 2) variants[data.variants[v]] = data.variants[v + 1];
+var folded = Object.create(null);
+function fold(ch) {
+var cached = folded[ch];
+if (cached !== undefined) return cached;
+var simple = ch.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+return (folded[ch] = variants[simple] || simple);
+}
+var foldedCode = new Int32Array(0x10000).fill(-2);
+var foldedLong = Object.create(null);
+function foldCode(c) {
+var known = foldedCode[c];
+if (known !== -2) return known;
+var f = fold(String.fromCharCode(c));
+if (f.length === 1) return (foldedCode[c] = f.charCodeAt(0));
+foldedLong[c] = f;
+return (foldedCode[c] = -1);
+}
+var codeBuffer = new Uint16Array(1024);
+function reserve(size) {
+if (size <= codeBuffer.length) return;
+var larger = new Uint16Array(2 * size);
+larger.set(codeBuffer);
+codeBuffer = larger;
+}
+function stringOfCodes(length) {
+var out = "";
+for (var at = 0; at < length; at += 4096) {
+out += String.fromCharCode.apply(null, codeBuffer.subarray(at, Math.min(length, at + 4096)));
+}
+return out;
+}
+function normalize(text) {
+var length = text.length, i = 0;
+while (i < length && foldCode(text.charCodeAt(i)) === text.charCodeAt(i)) i++;
+if (i === length) return text;
+var n = 0;
+for (i = 0; i < length; i++) {
+var c = text.charCodeAt(i), f = foldCode(c);
+var piece = f >= 0 ? null : foldedLong[c];
+reserve(n + (piece ? piece.length : 1));
+if (!piece) codeBuffer[n++] = f;
+else for (var j = 0; j < piece.length; j++) codeBuffer[n++] = piece.charCodeAt(j);
+}
+return stringOfCodes(n);
+}
+function normalizeWithMap(text) {
+var out = "", map = [];
+for (var i = 0; i < text.length; i++) {
+var f = fold(text[i]);
+for (var j = 0; j < f.length; j++) { out += f[j]; map.push(i); }
+}
+map.push(text.length);
+return { text: out, map: map };
+}
+function tokens(query) {
+return normalize(query).match(/[\u3400-\u9fff\uf900-\ufaff]+|[\p{L}\p{N}]+/gu) || [];
+}
+function isHanCode(c) { return (c >= 0x3400 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff); }
+function isWordCode(c) {
+return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) ||
+(c >= 0xc0 && c < 0x2000 && c !== 0xd7 && c !== 0xf7);
+}
+var WHOLE_WORD = 2, WORD_START = 1;
+function find(text, token, han) {
+var from = 0, best = -1, length = token.length;
+while (true) {
+var at = text.indexOf(token, from);
+if (at < 0) return best;
+var before = at === 0 ? 32 : text.charCodeAt(at - 1);
+var startsWord = han ? !isHanCode(before) : !isWordCode(before);
+if (han || startsWord) {
+var after = at + length >= text.length ? 32 : text.charCodeAt(at + length);
+var whole = startsWord && (han || !isWordCode(after));
+if (best < 0 || (whole && !(best & WHOLE_WORD)) || (startsWord && !(best & WORD_START))) {
+best = 4 * at + (whole ? WHOLE_WORD : 0) + (startsWord ? WORD_START : 0);
+}
+if (whole) return best;
+}
+from = at + 1;
+}
+}
+function occurs(text, token, han) {
+if (han) return text.indexOf(token) >= 0;
+for (var at = text.indexOf(token); at >= 0; at = text.indexOf(token, at + 1)) {
+if (at === 0 || !isWordCode(text.charCodeAt(at - 1))) return true;
+}
+return false;
+}
+var normalizedContext = new Map();  // contexts repeat: one per chapter
+function normalizeContext(context) {
+var n = normalizedContext.get(context);
+if (n === undefined) normalizedContext.set(context, (n = normalize(context)));
+return n;
+}
+var records = data.records.map(function (r, index) {
+var nText = normalize(r[3]);
+return {
+kind: r[0], scope: r[1], title: r[2], text: r[3], context: r[4], url: r[5], ruleID: r[6], edition: r[7] || "", pinyin: r[8] || "",
+order: index, nTitle: normalize(r[2]), nText: nText,
+nBody: [nText, normalizeContext(r[4]), r[6]].join(" ")
+};
+});
+var WORD = 1, HAN = 2, OTHER_LETTER = 3, NOT_INDEXED = 4;
+var charClasses = new Uint8Array(0x10000);
+var letterOrDigit = /[\p{L}\p{N}]/u;
+function charClass(c) {
+var known = charClasses[c];
+if (known) return known;
+var kind = isWordCode(c) ? WORD : isHanCode(c) ? HAN :
+(c >= 0xd800 && c <= 0xdfff) || letterOrDigit.test(String.fromCharCode(c)) ? OTHER_LETTER : NOT_INDEXED;
+return (charClasses[c] = kind);
+}
+function denseHan(c) { return c <= 0x9fff ? c - 0x3400 : c - 0xf900 + 0x6c00; }
+function hanPair(a, b) { return denseHan(a) * 0x6e00 + denseHan(b); }
+var PAIR = -1;  // a pair's key is (hanPair, PAIR); a triple's is (hanPair of the first two, denseHan of the third)
+function GramTable() {
+this.count = 0;
+this.slots = new Int32Array(3 << 16);
+}
+GramTable.prototype.slot = function (a, b) {
+var slots = this.slots, mask = slots.length / 3 - 1;
+var slot = Math.imul(a, 0xcc9e2d51) ^ b;  // then MurmurHash3's finaliser
+slot = Math.imul(slot ^ (slot >>> 16), 0x85ebca6b);
+slot = Math.imul(slot ^ (slot >>> 13), 0xc2b2ae35);
+slot = (slot ^ (slot >>> 16)) & mask;
+while (slots[3 * slot + 2] !== 0 && (slots[3 * slot] !== a || slots[3 * slot + 1] !== b)) slot = (slot + 1) & mask;
+return 3 * slot;
+};
+GramTable.prototype.get = function (a, b) { return this.slots[this.slot(a, b) + 2] - 1; };
+GramTable.prototype.set = function (a, b, id) {
+if (6 * (this.count + 1) > this.slots.length) {
+var old = this.slots;
+this.slots = new Int32Array(2 * old.length);
+for (var at = 0; at < old.length; at += 3) {
+if (old[at + 2] !== 0) this.put(this.slot(old[at], old[at + 1]), old[at], old[at + 1], old[at + 2]);
+}
+}
+this.put(this.slot(a, b), a, b, id + 1);
+this.count++;
+};
+GramTable.prototype.put = function (at, a, b, storedID) {
+this.slots[at] = a;
+this.slots[at + 1] = b;
+this.slots[at + 2] = storedID;
+};
+function Postings(recordCount, textsOf) {
+this.characters = new Int32Array(0x10000).fill(-1);  // ids by code
+this.grams = new GramTable();                           // Han pairs and triples
+this.words = new Map();                                 // Latin-script words
+this.count = 0;
+this.counts = new Int32Array(1 << 16);                  // records per id
+this.last = new Int32Array(1 << 16).fill(-1);           // the last record named with each id
+this.named = new Int32Array(1 << 16);                   // ids, record after record
+this.namedLength = 0;
+var recordEnds = new Int32Array(recordCount);
+for (var record = 0; record < recordCount; record++) {
+var texts = textsOf(record);
+for (var t = 0; t < texts.length; t++) this.scan(record, texts[t]);
+recordEnds[record] = this.namedLength;
+}
+this.starts = new Int32Array(this.count + 1);
+for (var id = 0; id < this.count; id++) this.starts[id + 1] = this.starts[id] + this.counts[id];
+this.records = new Int32Array(this.starts[this.count]);
+var next = this.starts.slice(0, this.count);
+for (var r = 0, k = 0; r < recordCount; r++) {
+for (; k < recordEnds[r]; k++) this.records[next[this.named[k]]++] = r;
+}
+this.counts = this.last = this.named = null;
+this.sortedWords = Array.from(this.words.keys()).sort();
+this.initials = new Map();
+for (var w = 0; w < this.sortedWords.length;) {
+var initial = this.sortedWords[w][0], end = this.wordsFrom(initial, w);
+this.initials.set(initial, this.wordList(w, end));
+w = end;
+}
+}
+Postings.prototype.name = function (id, record) {
+if (this.last[id] === record) return;
+this.last[id] = record;
+this.counts[id]++;
+if (this.namedLength === this.named.length) this.named = grown(this.named, 0);
+this.named[this.namedLength++] = id;
+};
+Postings.prototype.newID = function () {
+if (this.count === this.counts.length) {
+this.counts = grown(this.counts, 0);
+this.last = grown(this.last, -1);
+}
+return this.count++;
+};
+function grown(array, fill) {
+var larger = new Int32Array(2 * array.length).fill(fill);
+larger.set(array);
+return larger;
+}
+Postings.prototype.scan = function (record, text) {
+var before = -1, beforeThat = -1;  // the Han characters just before, if adjacent
+for (var i = 0; i < text.length; i++) {
+var c = text.charCodeAt(i), kind = charClass(c);
+if (kind === WORD) {
+var end = i + 1;
+while (end < text.length && isWordCode(text.charCodeAt(end))) end++;
+var word = text.slice(i, end), id = this.words.get(word);
+if (id === undefined) this.words.set(word, (id = this.newID()));
+this.name(id, record);
+i = end - 1;
+before = beforeThat = -1;
+continue;
+}
+if (kind === NOT_INDEXED) { before = beforeThat = -1; continue; }
+if (this.characters[c] < 0) this.characters[c] = this.newID();
+this.name(this.characters[c], record);
+if (kind !== HAN) { before = beforeThat = -1; continue; }
+if (before >= 0) {
+this.name(this.gram(hanPair(before, c), PAIR), record);
+if (beforeThat >= 0) this.name(this.gram(hanPair(beforeThat, before), denseHan(c)), record);
+}
+beforeThat = before;
+before = c;
+}
+};
+Postings.prototype.gram = function (a, b) {
+var id = this.grams.get(a, b);
+if (id < 0) this.grams.set(a, b, (id = this.newID()));
+return id;
+};
+var NONE = new Int32Array(0);
+Postings.prototype.list = function (id) {
+return id === undefined || id < 0 ? NONE : this.records.subarray(this.starts[id], this.starts[id + 1]);
+};
+Postings.prototype.lookup = function (token) {
+var first = token.charCodeAt(0);
+if (charClass(first) === WORD) return this.wordsStartingWith(token);
+if (charClass(first) === HAN) return this.hanRun(token);
+return this.letters(token);
+};
+Postings.prototype.wordsStartingWith = function (token) {
+var length = 1;
+while (length < token.length && isWordCode(token.charCodeAt(length))) length++;
+var prefix = token.slice(0, length), records = this.initials.get(prefix) || NONE;
+if (length > 1) {
+var from = lowerBound(this.sortedWords, prefix);
+records = this.wordList(from, this.wordsFrom(prefix, from));
+}
+return { records: records, exact: length === token.length };
+};
+Postings.prototype.wordsFrom = function (prefix, from) {
+return lowerBound(this.sortedWords, prefix + "\u2000", from);
+};
+Postings.prototype.wordList = function (from, to) {
+var lists = [];
+for (var w = from; w < to; w++) lists.push(this.list(this.words.get(this.sortedWords[w])));
+return union(lists);
+};
+Postings.prototype.hanRun = function (token) {
+var length = 1;
+while (length < token.length && isHanCode(token.charCodeAt(length))) length++;
+var exact = length === token.length && length <= 3;
+if (length === 1) return { records: this.list(this.characters[token.charCodeAt(0)]), exact: exact };
+var c = function (i) { return token.charCodeAt(i); };
+if (length === 2) return { records: this.list(this.grams.get(hanPair(c(0), c(1)), PAIR)), exact: exact };
+var lists = [];
+for (var i = 2; i < length; i++) lists.push(this.list(this.grams.get(hanPair(c(i - 2), c(i - 1)), denseHan(c(i)))));
+return { records: intersection(lists), exact: exact };
+};
+Postings.prototype.letters = function (token) {
+var rarest = null;
+for (var i = 0; i < token.length; i++) {
+var c = token.charCodeAt(i);
+if (charClass(c) !== HAN && charClass(c) !== OTHER_LETTER) continue;
+var list = this.list(this.characters[c]);
+if (!rarest || list.length < rarest.length) rarest = list;
+}
+return { records: rarest || NONE, exact: false };
+};
+Postings.prototype.wholeWord = function (token) {
+for (var i = 0; i < token.length; i++) if (!isWordCode(token.charCodeAt(i))) return null;
+return this.list(this.words.get(token));
+};
+function lowerBound(sorted, value, low) {
+low = low || 0;
+var high = sorted.length;
+while (low < high) {
+var mid = (low + high) >> 1;
+if (sorted[mid] < value) low = mid + 1; else high = mid;
+}
+return low;
+}
+function includes(sorted, value) {
+var at = lowerBound(sorted, value);
+return at < sorted.length && sorted[at] === value;
+}
+var marks = new Int32Array(data.records.length);
+var markRound = 0;
+function nextMarkRound() {
+if (++markRound === 0x7fffffff) { marks.fill(0); markRound = 1; }
+return markRound;
+}
+function union(lists) {
+if (lists.length < 2) return lists[0] || NONE;
+var size = lists.reduce(function (sum, list) { return sum + list.length; }, 0);
+if (size * Math.ceil(Math.log2(lists.length)) < size + marks.length) {
+while (lists.length > 1) {
+var merged = [];
+for (var l = 0; l + 1 < lists.length; l += 2) merged.push(mergeTwo(lists[l], lists[l + 1]));
+if (lists.length % 2) merged.push(lists[lists.length - 1]);
+lists = merged;
+}
+return lists[0];
+}
+var round = nextMarkRound(), out = new Int32Array(size), n = 0;
+lists.forEach(function (list) {
+for (var i = 0; i < list.length; i++) marks[list[i]] = round;
+});
+for (var r = 0; r < marks.length; r++) if (marks[r] === round) out[n++] = r;
+return out.subarray(0, n);
+}
+function mergeTwo(a, b) {
+var out = new Int32Array(a.length + b.length), n = 0, i = 0, j = 0;
+while (i < a.length && j < b.length) {
+if (a[i] < b[j]) out[n++] = a[i++];
+else if (b[j] < a[i]) out[n++] = b[j++];
+else { out[n++] = a[i++]; j++; }
+}
+while (i < a.length) out[n++] = a[i++];
+while (j < b.length) out[n++] = b[j++];
+return out.subarray(0, n);
+}
+function intersection(lists) {
+if (!lists.length) return NONE;
+lists = lists.slice().sort(function (a, b) { return a.length - b.length; });
+var out = lists[0];
+for (var l = 1; l < lists.length && out.length; l++) out = intersectTwo(out, lists[l]);
+return out;
+}
+function intersectTwo(small, large) {
+var out = new Int32Array(small.length), n = 0, at = 0;
+var gallop = large.length > 8 * small.length;
+for (var i = 0; i < small.length && at < large.length; i++) {
+var value = small[i];
+if (!gallop) {
+while (at < large.length && large[at] < value) at++;
+} else if (large[at] < value) {
+var step = 1;
+while (at + step < large.length && large[at + step] < value) step *= 2;
+var high = Math.min(at + step, large.length - 1);
+at += step >> 1;
+while (at < high) {
+var mid = (at + high) >> 1;
+if (large[mid] < value) at = mid + 1; else high = mid;
+}
+}
+if (large[at] === value) out[n++] = value;
+}
+return out.subarray(0, n);
+}
+var textPostings = new Postings(records.length, function (i) { return [records[i].nTitle, records[i].nBody]; });
+var titlePostings = new Postings(records.length, function (i) { return [records[i].nTitle]; });
+var synonyms = data.synonyms;
+var TITLE = 100, TITLE_WHOLE = 30, TITLE_WORD_START = 20, TITLE_START = 25, TITLE_COVER = 40;
+var BODY = 10, BODY_WHOLE = 5, BODY_WORD_START = 3;
+var BODY_ONLY_BEST = BODY + BODY_WHOLE + BODY_WORD_START + 3;
+function prepare(alternative) {
+var queryTokens = tokens(alternative[0]);
+return {
+tokens: queryTokens,
+han: queryTokens.map(function (t) { return isHanCode(t.charCodeAt(0)); }),
+wholeWords: queryTokens.map(function (t) { return textPostings.wholeWord(t); }),
+penalty: alternative[1]
+};
+}
+function score(i, query) {
+var record = records[i], total = 0, titleChars = 0;
+for (var k = 0; k < query.tokens.length; k++) {
+var t = query.tokens[k];
+var inTitle = find(record.nTitle, t, query.han[k]);
+if (inTitle >= 0) {
+total += TITLE + (inTitle & WHOLE_WORD ? TITLE_WHOLE : 0) + (inTitle & WORD_START ? TITLE_WORD_START : 0) +
+(inTitle < 4 ? TITLE_START : 0);
+titleChars += t.length;
+continue;
+}
+if (query.wholeWords[k]) {
+total += BODY + BODY_WORD_START + (includes(query.wholeWords[k], i) ? BODY_WHOLE : 0);
+continue;
+}
+var inBody = find(record.nBody, t, query.han[k]);
+if (inBody < 0) return 0;
+total += BODY + (inBody & WHOLE_WORD ? BODY_WHOLE : 0) + (inBody & WORD_START ? BODY_WORD_START : 0);
+}
+total = total / query.tokens.length;
+if (titleChars) total += Math.round(TITLE_COVER * titleChars / Math.max(record.nTitle.length, 1));
+return total + (3 - KIND_ORDER[record.kind]);
+}
+function alternatives(query) {
+var q = normalize(query).trim();
+var alts = [[query, 0]];
+if (q.length < 2) return alts;
+var seen = {};
+for (var i = 0; i < synonyms.length; i++) {
+var key = synonyms[i][0], term = synonyms[i][1];
+if (seen[term]) continue;
+if (key === q) { alts.splice(1, 0, [term, 5]); seen[term] = true; }
+else if (key.indexOf(q) === 0 && q.length >= 3 && alts.length < 5) { alts.push([term, 15]); seen[term] = true; }
+}
+return alts.concat(pinyinAlternatives(q));
+}
+var PINYIN = 6, PINYIN_SPANS = 3;
+var pinyinRuns = (function () {
+var runs = new Map(), readings = Object.create(null), syllable = "";
+(data.readings || "").replace(/[a-z]+|[^a-z]/g, function (piece) {
+if (piece.length > 1 || piece < "{") syllable = piece; else readings[piece] = syllable;
+return "";
+});
+records.forEach(function (record) {
+var title = record.nTitle, k = 0, run = "", from = 0, syllables = record.pinyin ? record.pinyin.split(" ") : [];
+if (!record.pinyin) {
+for (var c = 0; c < title.length; c++) if (isHanCode(title.charCodeAt(c))) syllables.push(readings[title[c]] || "-");
+if (!syllables.length) return;
+}
+var whole = (record.kind === "c" || record.kind === "t");
+function close() {
+if (!run) return;
+var entry = runs.get(run);
+if (!entry) runs.set(run, (entry = { text: run, syllables: syllables.slice(from, from + run.length), titles: 0, whole: false }));
+entry.titles++;
+if (whole && run.length === title.length) entry.whole = true;
+run = "";
+}
+for (var i = 0; i < title.length && k < syllables.length; i++) {
+if (isHanCode(title.charCodeAt(i))) { if (!run) from = k; run += title[i]; k++; } else close();
+}
+close();
+});
+return Array.from(runs.values());
+})();
+function initialOf(syllable) {
+var two = syllable.slice(0, 2);
+return two === "zh" || two === "ch" || two === "sh" ? two : syllable[0];
+}
+function spell(letters, q, syllables, at) {
+if (q === letters.length) return { end: at, full: 0 };
+if (at === syllables.length || syllables[at] === "-") return null;
+var syllable = syllables[at], rest = letters.length - q, best = null;
+if (letters.startsWith(syllable, q)) {
+var whole = spell(letters, q + syllable.length, syllables, at + 1);
+if (whole) best = { end: whole.end, full: whole.full + 1 };
+}
+if (!best && rest < syllable.length && syllable.startsWith(letters.slice(q))) {
+best = { end: at + 1, full: rest > 1 ? 1 : 0 };
+}
+if (!best) {
+var initial = initialOf(syllable);
+for (var n = initial.length; n >= 1 && !best; n--) {
+if (letters.startsWith(initial.slice(0, n), q)) best = spell(letters, q + n, syllables, at + 1);
+}
+}
+return best;
+}
+function pinyinAlternatives(q) {
+if (!pinyinRuns.length || !/^[a-z ]+$/.test(q)) return [];
+var letters = q.replace(/ /g, "").replace(/v/g, "u");
+if (letters.length < 2) return [];
+var spans = new Map();
+for (var r = 0; r < pinyinRuns.length; r++) {
+var run = pinyinRuns[r], syllables = run.syllables, first = letters[0];
+for (var at = 0; at < syllables.length; at++) {
+if (syllables[at][0] !== first && !(first === "u" && syllables[at][0] === "v")) continue;
+var found = spell(letters, 0, syllables, at);
+if (!found || found.end - at < 2) continue;  // one syllable reads as too many characters
+var text = run.text.slice(at, found.end), span = spans.get(text);
+if (!span) spans.set(text, (span = { text: text, titles: 0, whole: false, full: found.full }));
+span.titles += run.titles;
+span.whole = span.whole || (run.whole && at === 0 && found.end === syllables.length);
+span.full = Math.max(span.full, found.full);
+}
+}
+return Array.from(spans.values()).sort(function (a, b) {
+return (b.whole - a.whole) || (b.full - a.full) || (b.titles - a.titles) || (a.text < b.text ? -1 : 1);
+}).slice(0, PINYIN_SPANS).map(function (span, rank) { return [span.text, PINYIN + rank]; });
+}
+var state = { query: "", scopes: [], edition: "" };
+var KINDS_BY_NAME = { chapters: "c", sections: "s", rules: "r", terms: "t" };
+var scopeFilter = { key: "", allowed: null };
+function allowedRecords() {
+var key = state.scopes.join(",") + "|" + state.edition;
+if (key === scopeFilter.key) return scopeFilter.allowed;
+var parts = [], kinds = [];
+state.scopes.forEach(function (s) { if (KINDS_BY_NAME[s]) kinds.push(KINDS_BY_NAME[s]); else parts.push(s); });
+var allowed = key !== "|" ? new Uint8Array(records.length) : null;
+if (allowed) {
+records.forEach(function (record, i) {
+var partOK = !parts.length || (record.scope >= 0 && parts.indexOf(data.scopes[record.scope][0]) >= 0);
+var editionOK = !state.edition || record.edition === state.edition;
+allowed[i] = partOK && editionOK && (!kinds.length || kinds.indexOf(record.kind) >= 0) ? 1 : 0;
+});
+}
+scopeFilter = { key: key, allowed: allowed };
+return allowed;
+}
+function matching(query) {
+var exact = true;
+var lists = query.tokens.map(function (t) {
+var found = textPostings.lookup(t);
+exact = exact && found.exact;
+return found.records;
+});
+var found = intersection(lists);
+var allowed = allowedRecords();
+if (allowed) found = found.filter(function (i) { return allowed[i] === 1; });
+if (exact) return found;
+return found.filter(function (i) {
+var record = records[i];
+return query.tokens.every(function (t, k) {
+return occurs(record.nTitle, t, query.han[k]) || occurs(record.nBody, t, query.han[k]);
+});
+});
+}
+function inTitles(query) {
+return query.tokens.map(function (t) { return titlePostings.lookup(t).records; });
+}
+function countDistinct(lists) {
+if (lists.length === 1) return lists[0].length;
+var round = nextMarkRound(), count = 0;
+lists.forEach(function (list) {
+for (var i = 0; i < list.length; i++) {
+if (marks[list[i]] !== round) { marks[list[i]] = round; count++; }
+}
+});
+return count;
+}
+var scores = new Float64Array(records.length);
+var scoredBy = new Int32Array(records.length).fill(-1);
+var titleLengths = Int32Array.from(records, function (record) { return record.nTitle.length; });
+var kindOrders = Uint8Array.from(records, function (record) { return KIND_ORDER[record.kind]; });
+var inTitle = new Uint8Array(records.length), wholeInTitle = new Uint8Array(records.length);
+function search(query, limit) {
+var alts = alternatives(query).map(prepare), matched = [];
+var found = alts.map(function (alt) { return alt.tokens.length ? matching(alt) : NONE; });
+var suggestion = forgiveTypos(alts, found);
+function scoreOne(i, altIndex) {
+var s = score(i, alts[altIndex]) - alts[altIndex].penalty;
+if (scoredBy[i] < 0) { matched.push(i); scoredBy[i] = altIndex; scores[i] = s; }
+else if (scores[i] < s || (scores[i] === s && altIndex < scoredBy[i])) { scoredBy[i] = altIndex; scores[i] = s; }
+}
+function better(a, b) {
+return scores[b] - scores[a] || kindOrders[a] - kindOrders[b] || a - b;
+}
+var top;
+if (!limit) {
+found.forEach(function (list, altIndex) {
+for (var c = 0; c < list.length; c++) scoreOne(list[c], altIndex);
+});
+top = matched.slice().sort(better);
+} else {
+var list = new TopList(limit, better);
+var rank = function (i, altIndex) {
+var scoredBefore = scoredBy[i] >= 0;
+scoreOne(i, altIndex);
+list.offer(i, scoredBefore);
+};
+var bodiesLeft = [];
+found.forEach(function (matches, altIndex) {
+if (matches.length <= limit * 4) {
+for (var c = 0; c < matches.length; c++) rank(matches[c], altIndex);
+return;
+}
+var titleLists = inTitles(alts[altIndex]);
+var candidates = intersection([matches, union(titleLists)]);
+var bounds = titleBounds(candidates, alts[altIndex], titleLists);
+var byBound = descending(bounds);
+for (var b = 0; b < byBound.length; b++) {
+var at = byBound[b];
+if (list.full() && scores[list.worst()] > bounds[at]) break;
+rank(candidates[at], altIndex);
+}
+bodiesLeft.push(altIndex);
+});
+bodiesLeft.forEach(function (altIndex) {
+var matches = found[altIndex], penalty = alts[altIndex].penalty;
+for (var c = 0; c < matches.length && list.bodyCouldEnter(penalty, c ? matches[c - 1] : -1); c++) {
+if (scoredBy[matches[c]] !== altIndex) rank(matches[c], altIndex);
+}
+});
+top = list.items;
+}
+var results = top.map(function (i) {
+return { record: records[i], score: scores[i], tokens: alts[scoredBy[i]].tokens };
+});
+for (var r = 0; r < matched.length; r++) scoredBy[matched[r]] = -1;
+results.total = countDistinct(found);
+results.suggestion = suggestion;
+return results;
+}
+var TYPO = 20, TYPO_FEW = 3, TYPO_CORRECTIONS = 2;
+function forgiveTypos(alts, found) {
+var already = countDistinct(found);
+if (already >= TYPO_FEW || !alts.length) return "";
+var queryTokens = alts[0].tokens, corrected = null;
+for (var k = 0; k < queryTokens.length; k++) {
+var t = queryTokens[k];
+if (t.length < 4 || textPostings.wholeWord(t) === null || textPostings.lookup(t).records.length) continue;
+var options = corrections(t);
+if (!options.length) continue;
+if (!corrected) corrected = options.map(function () { return queryTokens.slice(); });
+corrected.forEach(function (tokensOf, n) { tokensOf[k] = options[Math.min(n, options.length - 1)]; });
+}
+if (!corrected) return "";
+var best = "", seen = {};
+corrected.forEach(function (tokensOf, n) {
+var text = tokensOf.join(" ");
+if (seen[text]) return;
+seen[text] = true;
+alternatives(text).forEach(function (alt) {
+var prepared = prepare([alt[0], alt[1] + TYPO + 25 * n]), matches = prepared.tokens.length ? matching(prepared) : NONE;
+if (!matches.length) return;
+alts.push(prepared);
+found.push(matches);
+if (!best) best = text;
+});
+});
+return already ? "" : best;
+}
+function corrections(t) {
+var words = textPostings.sortedWords, found = new Map();
+for (var w = 0; w < words.length; w++) {
+var word = words[w];
+if (word.length < t.length - 1) continue;
+for (var length = Math.min(word.length, t.length + 1); length >= t.length - 1; length--) {
+var edit = editKind(t, word, length);
+if (edit < 0) continue;
+var whole = length === word.length, start = whole ? word : word.slice(0, length), known = found.get(start);
+if (!known) found.set(start, (known = { whole: whole, edit: edit, count: textPostings.wordsStartingWith(start).records.length }));
+known.whole = known.whole || whole;
+break;
+}
+}
+return Array.from(found.keys()).sort(function (a, b) {
+var x = found.get(a), y = found.get(b);
+return (y.whole - x.whole) || (x.edit - y.edit) || (y.count - x.count) || (a < b ? -1 : 1);
+}).slice(0, TYPO_CORRECTIONS);
+}
+function editKind(a, b, lb) {
+var la = a.length;
+if (la - lb > 1 || lb - la > 1) return -1;
+var i = 0;
+while (i < la && i < lb && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+if (la === lb) {
+if (i === la) return -1;
+if (i + 1 < la && a.charCodeAt(i) === b.charCodeAt(i + 1) && a.charCodeAt(i + 1) === b.charCodeAt(i) &&
+same(a, i + 2, b, i + 2, la - i - 2)) return 0;
+return same(a, i + 1, b, i + 1, la - i - 1) ? 1 : -1;
+}
+if (la > lb) return same(a, i + 1, b, i, lb - i) ? 2 : -1;
+return same(a, i, b, i + 1, la - i) ? 0 : -1;
+}
+function same(a, from, b, bFrom, count) {
+for (var k = 0; k < count; k++) if (a.charCodeAt(from + k) !== b.charCodeAt(bFrom + k)) return false;
+return true;
+}
+function explain(suggestion) {
+[panel, pageContainer].forEach(function (container) {
+if (!container) return;
+var old = container.querySelector(".did-you-mean");
+if (old) old.remove();
+if (!suggestion || (container === panel) === onSearchPage) return;
+var template = panel.getAttribute("data-did-you-mean") || "Did you mean %s?", at = template.indexOf("%s");
+var line = document.createElement("p");
+line.className = "did-you-mean meta";
+line.appendChild(document.createTextNode(template.slice(0, Math.max(at, 0))));
+var button = document.createElement("button");
+button.type = "button";
+button.className = "chip";
+button.textContent = suggestion;
+button.addEventListener("mousedown", function (event) { event.preventDefault(); });
+button.addEventListener("click", function () {
+input.value = suggestion;
+state.query = suggestion;
+update(true);
+if (!onSearchPage) input.focus();
+});
+line.appendChild(button);
+if (at >= 0) line.appendChild(document.createTextNode(template.slice(at + 2)));
+var results = container === panel ? list : container.querySelector(".search-results");
+container.insertBefore(line, results);
+status.textContent = line.textContent + " " + status.textContent;
+});
+}
+function titleBounds(candidates, query, titleLists) {
+var n = query.tokens.length, wholeLists = [];
+query.tokens.forEach(function (t, k) {
+if (k >= 8) return;
+wholeLists[k] = query.han[k] ? null : titlePostings.wholeWord(t);
+mark(titleLists[k], inTitle, 1 << k);
+if (wholeLists[k]) mark(wholeLists[k], wholeInTitle, 1 << k);
+});
+var bounds = new Float64Array(candidates.length);
+for (var c = 0; c < candidates.length; c++) {
+var i = candidates[c], sum = 0, chars = 0;
+for (var k = 0; k < n; k++) {
+if (k < 8 && !(inTitle[i] & (1 << k))) { sum += BODY + BODY_WHOLE + BODY_WORD_START; continue; }
+var whole = k >= 8 || !wholeLists[k] || (wholeInTitle[i] & (1 << k));
+sum += TITLE + (whole ? TITLE_WHOLE : 0) + TITLE_WORD_START + TITLE_START;
+chars += query.tokens[k].length;
+}
+var cover = chars ? Math.round(TITLE_COVER * chars / Math.max(titleLengths[i], 1)) : 0;
+bounds[c] = Math.ceil(sum / n + cover + 3 - kindOrders[i] - query.penalty);
+}
+titleLists.forEach(function (list, k) { if (k < 8) mark(list, inTitle, 0); });
+wholeLists.forEach(function (list) { if (list) mark(list, wholeInTitle, 0); });
+return bounds;
+}
+function mark(list, flags, bit) {
+for (var at = 0; at < list.length; at++) flags[list[at]] = bit ? flags[list[at]] | bit : 0;
+}
+function descending(values) {
+if (!values.length) return new Int32Array(0);
+var low = Infinity, high = -Infinity;
+values.forEach(function (value) { low = Math.min(low, value); high = Math.max(high, value); });
+var starts = new Int32Array(high - low + 2), out = new Int32Array(values.length);
+values.forEach(function (value) { starts[high - value + 1]++; });
+for (var v = 1; v < starts.length; v++) starts[v] += starts[v - 1];
+values.forEach(function (value, at) { out[starts[high - value]++] = at; });
+return out;
+}
+function TopList(limit, better) {
+this.items = [];
+this.limit = limit;
+this.better = better;
+}
+TopList.prototype.full = function () { return this.items.length === this.limit; };
+TopList.prototype.worst = function () { return this.items[this.items.length - 1]; };
+TopList.prototype.offer = function (i, listed) {
+var items = this.items;
+var at = listed ? items.indexOf(i) : -1;
+if (at >= 0) items.splice(at, 1);
+if (this.full() && this.better(this.worst(), i) <= 0) return;
+at = items.length;
+while (at > 0 && this.better(items[at - 1], i) > 0) at--;
+items.splice(at, 0, i);
+if (items.length > this.limit) items.pop();
+};
+TopList.prototype.bodyCouldEnter = function (penalty, after) {
+if (!this.full()) return true;
+var worst = this.worst(), bar = scores[worst];
+for (var order = 0; order <= 3; order++) {  // KIND_ORDER's places
+var most = BODY_ONLY_BEST - order - penalty;
+if (most > bar || (most === bar && (order < kindOrders[worst] || (order === kindOrders[worst] && worst > after)))) {
+return true;
+}
+}
+return false;
+};
+function highlighted(text, queryTokens) {
+var fragment = document.createDocumentFragment();
+var n = normalizeWithMap(text);
+var ranges = [];
+queryTokens.forEach(function (t) {
+var hit = find(n.text, t, isHanCode(t.charCodeAt(0)));
+if (hit >= 0) ranges.push([n.map[hit >> 2], n.map[(hit >> 2) + t.length]]);
+});
+ranges.sort(function (a, b) { return a[0] - b[0]; });
+var at = 0;
+ranges.forEach(function (r) {
+if (r[0] < at) return;
+fragment.appendChild(document.createTextNode(text.slice(at, r[0])));
+var mark = document.createElement("mark");
+mark.textContent = text.slice(r[0], r[1]);
+fragment.appendChild(mark);
+at = r[1];
+});
+fragment.appendChild(document.createTextNode(text.slice(at)));
+return fragment;
+}
+function snippet(record, queryTokens) {
+var text = record.text, n = record.nText;
+var start = 0;
+if (n.length === text.length) {
+for (var i = 0; i < queryTokens.length; i++) {
+var hit = find(n, queryTokens[i], isHanCode(queryTokens[i].charCodeAt(0)));
+if (hit >= 0) { start = Math.max(0, (hit >> 2) - 30); break; }
+}
+}
+return (start > 0 ? "…" : "") + text.slice(start, start + 120) + (start + 120 < text.length ? "…" : "");
+}
+function kindLabel(kind) {
+return input.getAttribute("data-kind-" + KINDS[kind]) || KINDS[kind];
+}
+function resultItem(result, index, prefix, asLink) {
+var record = result.record;
+var li = document.createElement("li");
+li.id = prefix + index;
+li.setAttribute("data-href", root + record.url);
+var link = document.createElement(asLink ? "a" : "span");
+if (asLink) {
+link.href = root + record.url;
+} else {
+li.setAttribute("role", "option");
+li.setAttribute("aria-selected", "false");
+}
+var kind = document.createElement("span");
+kind.className = "kind";
+kind.textContent = kindLabel(record.kind);
+var title = document.createElement("span");
+title.className = "title";
+title.appendChild(highlighted(record.title, result.tokens));
+link.appendChild(kind);
+link.appendChild(title);
+var context = document.createElement("span");
+context.className = "context";
+context.textContent = record.context;
+if (record.context) link.appendChild(context);
+if (record.text) {
+var text = document.createElement("span");
+text.className = "context snippet";
+text.appendChild(highlighted(snippet(record, result.tokens), result.tokens));
+link.appendChild(text);
+}
+li.appendChild(link);
+if (!asLink) {
+li.addEventListener("mousedown", function (event) {
+event.preventDefault();
+writeURL(false);
+location.href = li.getAttribute("data-href");
+});
+}
+return li;
+}
+function chips(container) {
+var existing = container.querySelector(".chips");
+if (existing) {
+existing.querySelectorAll(".chip").forEach(function (chip) {
+chip.setAttribute("aria-pressed", state.scopes.indexOf(chip.getAttribute("data-scope")) >= 0 ? "true" : "false");
+});
+return existing;
+}
+var group = document.createElement("div");
+group.className = "chips";
+group.setAttribute("role", "group");
+group.setAttribute("aria-label", input.getAttribute("placeholder"));
+var names = data.scopes.map(function (s) { return [s[0], s[1]]; }).concat(
+["rules", "sections", "terms"].map(function (k) { return [k, input.getAttribute("data-kind-" + k.slice(0, -1)) || k]; }));
+names.forEach(function (pair) {
+var chip = document.createElement("button");
+chip.type = "button";
+chip.className = "chip";
+chip.setAttribute("data-scope", pair[0]);
+chip.setAttribute("aria-pressed", state.scopes.indexOf(pair[0]) >= 0 ? "true" : "false");
+chip.textContent = pair[1];
+chip.addEventListener("mousedown", function (event) { event.preventDefault(); });
+chip.addEventListener("click", function () {
+var at = state.scopes.indexOf(pair[0]);
+if (at >= 0) state.scopes.splice(at, 1); else state.scopes.push(pair[0]);
+update(true);
+if (!onSearchPage) input.focus();
+});
+group.appendChild(chip);
+});
+container.appendChild(group);
+return group;
+}
+function editionFilter(container) {
+var existing = container.querySelector(".edition-filter select");
+if (existing) { existing.value = state.edition; return; }
+var names = [];
+records.forEach(function (record) { if (record.edition && names.indexOf(record.edition) < 0) names.push(record.edition); });
+var number = function (name) { var n = parseFloat(name.split(" ").pop()); return isNaN(n) ? Infinity : n; };
+names.sort(function (a, b) { return number(a) - number(b) || (a < b ? -1 : a > b ? 1 : 0); });
+var label = document.createElement("label");
+label.className = "edition-filter";
+label.textContent = (input.getAttribute("data-edition") || "Edition") + " ";
+var select = document.createElement("select");
+select.id = "search-edition";
+[["", input.getAttribute("data-edition-all") || "All"]].concat(names.map(function (n) { return [n, n]; }))
+.forEach(function (pair) {
+var option = document.createElement("option");
+option.value = pair[0];
+option.textContent = pair[1];
+select.appendChild(option);
+});
+select.value = state.edition;
+select.addEventListener("change", function () { state.edition = select.value; update(true); });
+label.appendChild(select);
+container.appendChild(label);
+}
+var active = -1;
+var current = [];
+var pageLimit = 200;
+function setActive(index) {
+var options = list.querySelectorAll('[role="option"]');
+if (!options.length) { active = -1; input.removeAttribute("aria-activedescendant"); return; }
+active = (index + options.length) % options.length;
+options.forEach(function (o, i) { o.setAttribute("aria-selected", i === active ? "true" : "false"); });
+input.setAttribute("aria-activedescendant", options[active].id);
+options[active].scrollIntoView({ block: "nearest" });
+}
+function announce(count) {
+var format = input.getAttribute(count === 1 ? "data-result" : "data-results") || input.getAttribute("data-results") || "%d";
+var text = count ? format.replace("%d", count) : input.getAttribute("data-no-results");
+status.textContent = text;
+return text;
+}
+function render() {
+var query = state.query;
+current = query.trim() ? search(query, onSearchPage ? pageLimit : 12) : [];
+active = -1;
+input.removeAttribute("aria-activedescendant");
+list.textContent = "";
+var shown = onSearchPage ? [] : current.slice(0, 12);
+shown.forEach(function (result, i) { list.appendChild(resultItem(result, i, "search-option-", false)); });
+var open = !onSearchPage && query.trim() !== "";
+panel.hidden = !open;
+input.setAttribute("aria-expanded", open ? "true" : "false");
+var summary = query.trim() ? announce(current.total) : "";
+if (open && !panel.querySelector(".chips")) panel.insertBefore(chips(panel), list);
+else if (open) chips(panel);
+if (onSearchPage && pageContainer) {
+chips(pageContainer);
+editionFilter(pageContainer);
+pageContainer.querySelectorAll(".search-count, .search-results, .more").forEach(function (node) { node.remove(); });
+var count = document.createElement("p");
+count.className = "meta search-count";
+count.textContent = summary;
+pageContainer.appendChild(count);
+var full = document.createElement("ul");
+full.className = "search-results";
+full.setAttribute("role", "list");
+current.slice(0, pageLimit).forEach(function (result, i) {
+full.appendChild(resultItem(result, i, "search-result-", true));
+});
+pageContainer.appendChild(full);
+if (current.total > pageLimit) {
+var more = document.createElement("button");
+more.type = "button";
+more.className = "chip more";
+more.textContent = "+" + (current.total - pageLimit);
+more.addEventListener("click", function () { pageLimit += 200; render(); });
+pageContainer.appendChild(more);
+}
+}
+explain(query.trim() ? current.suggestion : "");
+}
+function urlFor() {
+var params = new URLSearchParams();
+if (state.query) params.set("q", state.query);
+if (state.scopes.length) params.set("scope", state.scopes.join(","));
+if (state.edition) params.set("edition", state.edition);
+var search = params.toString();
+return location.pathname + (search ? "?" + search : "") + location.hash;
+}
+var urlTimer = 0;
+function writeURL(push) {
+clearTimeout(urlTimer);
+try {
+if (push) history.pushState(state, "", urlFor()); else history.replaceState(state, "", urlFor());
+} catch (e) { /* some file:// setups refuse history changes; the search still works */ }
+}
+function update(push) {
+render();
+if (push) { writeURL(true); return; }
+clearTimeout(urlTimer);
+urlTimer = setTimeout(function () { writeURL(false); }, 250);
+}
+function readURL(keepTyped) {
+var params = new URLSearchParams(location.search);
+state.query = params.get("q") || (keepTyped ? input.value : "");
+state.scopes = (params.get("scope") || "").split(",").filter(Boolean);
+state.edition = params.get("edition") || "";
+input.value = state.query;
+}
+input.addEventListener("input", function () {
+state.query = input.value;
+update(false);
+});
+input.addEventListener("keydown", function (event) {
+if (event.key === "ArrowDown") { event.preventDefault(); setActive(active + 1); }
+else if (event.key === "ArrowUp") { event.preventDefault(); setActive(active - 1); }
+else if (event.key === "Enter") {
+event.preventDefault();
+writeURL(false);  // so that Back returns to this search
+var options = list.querySelectorAll('[role="option"]');
+if (active >= 0 && options[active]) location.href = options[active].getAttribute("data-href");
+else if (onSearchPage && current.length) location.href = root + current[0].record.url;
+else if (searchPage && state.query) location.href = searchPage + "?" + new URLSearchParams({ q: state.query }).toString();
+} else if (event.key === "Escape") {
+event.preventDefault();
+input.value = "";
+state.query = "";
+update(false);
+}
+});
+input.addEventListener("blur", function () {
+setTimeout(function () { if (!onSearchPage) { panel.hidden = true; input.setAttribute("aria-expanded", "false"); } }, 150);
+});
+input.addEventListener("focus", function () { if (state.query.trim() && !onSearchPage) render(); });
+window.addEventListener("popstate", function () { readURL(); render(); });
+readURL(true);
+if (state.query || onSearchPage) render();
+window.HandbookSearch = {
+search: function (query) { return search(query).map(function (r) { return r.record.url; }); },
+normalize: normalize,
+suggestion: function (query) { return search(query, 12).suggestion; },
+matches: function (query, text) {
+var n = normalize(text);
+return alternatives(query).some(function (alt) {
+var queryTokens = tokens(alt[0]);
+return queryTokens.length > 0 && queryTokens.every(function (t) { return find(n, t, isHanCode(t.charCodeAt(0))) >= 0; });
+});
+}
+};
+document.dispatchEvent(new Event("handbook-search-ready"));
+var navFilter = document.getElementById("nav-filter");
+function applyNavFilter() {
+var query = navFilter.value.trim();
+var api = window.HandbookSearch;
+navFilter.closest(".sidebar").classList.toggle("filtering", !!query);
+document.querySelectorAll(".nav-parts > li").forEach(function (part) {
+var partMatches = !query || api.matches(query, part.querySelector("a").textContent);
+var any = false;
+part.querySelectorAll("ul li").forEach(function (item) {
+var visible = partMatches || api.matches(query, item.textContent);
+item.hidden = !visible;
+any = any || visible;
+});
+part.hidden = !(partMatches || any);
+});
+}
+if (navFilter) {
+navFilter.addEventListener("input", applyNavFilter);
+applyNavFilter();
+}
 })();

@@ -1,173 +1,148 @@
-// HandbookGen — small, dependency-free behaviour for every page. Search lives in search.js.
 (function () {
-  "use strict";
-  var body = document.body;
-  var root = document.documentElement;
-
-  // The theme: light, dark or the system's, kept for every page.
-  function storedTheme() {
-    try { return localStorage.getItem("handbook-theme") || "auto"; } catch (e) { return "auto"; }
-  }
-  function applyTheme(theme) {
-    if (theme === "light" || theme === "dark") root.setAttribute("data-theme", theme);
-    else root.removeAttribute("data-theme");
-  }
-  applyTheme(storedTheme());
-
-  // The root page sends readers to their language; plain links remain as the fallback.
-  if (body.dataset.page === "root") {
-    var wantsChinese = (navigator.languages || [navigator.language || ""]).some(function (tag) {
-      return /^zh\b/i.test(tag);
-    });
-    var target = document.querySelector('[data-language="' + (wantsChinese ? "zh-Hans" : "en") + '"]');
-    if (target) location.replace(target.getAttribute("href"));
-    return;
-  }
-
-  // Search loads on first use (focus, "/", or a query in the URL): pages stay light.
-  var searchField = document.getElementById("search-input");
-  var searchLoading = false;
-  function loadSearch() {
-    if (searchLoading || !searchField) return;
-    searchLoading = true;
-    var index = document.createElement("script");
-    index.src = searchField.getAttribute("data-index");
-    index.onload = function () {
-      var script = document.createElement("script");
-      script.src = searchField.getAttribute("data-script");
-      document.head.appendChild(script);
-    };
-    document.head.appendChild(index);
-  }
-  if (searchField) {
-    searchField.addEventListener("focus", loadSearch);
-    searchField.addEventListener("input", loadSearch);
-    if (body.dataset.page === "search" || /[?&]q=/.test(location.search)) loadSearch();
-  }
-  document.addEventListener("keydown", function (event) {
-    var tag = (event.target.tagName || "").toLowerCase();
-    var slash = event.key === "/" && tag !== "input" && tag !== "textarea" && tag !== "select" && !event.target.isContentEditable;
-    var commandK = (event.key === "k" || event.key === "K") && (event.metaKey || event.ctrlKey) && !event.altKey;
-    if (searchField && (slash || commandK)) {
-      event.preventDefault();
-      searchField.focus();
-      searchField.select();
-    }
-  });
-
-  var themes = document.querySelector("[data-themes]");
-  if (themes) {
-    var names = themes.getAttribute("data-themes").split("|");
-    var select = themes.appendChild(document.createElement("select"));
-    select.id = select.className = "theme-select";
-    select.setAttribute("aria-label", names[0]);
-    ["auto", "light", "dark"].forEach(function (value, i) { select.add(new Option(names[i + 1], value)); });
-    select.value = storedTheme();
-    select.onchange = function () {
-      try { localStorage.setItem("handbook-theme", select.value); } catch (e) { /* this page only */ }
-      applyTheme(select.value);
-    };
-  }
-
-  // Anchors stop below the sticky header.
-  var header = document.querySelector(".site-header");
-  function measureHeader() { if (header) root.style.setProperty("--header-h", header.offsetHeight + "px"); }
-  measureHeader();
-  window.addEventListener("resize", measureHeader);
-  var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
-  if (target) target.scrollIntoView({ behavior: "instant" });
-
-  // The sidebar filter lives in search.js, which it loads.
-  var navFilter = document.getElementById("nav-filter");
-  if (navFilter) {
-    navFilter.addEventListener("focus", loadSearch);
-    navFilter.addEventListener("input", loadSearch);
-  }
-
-  // On phones the contents start folded, so the page's own text comes first.
-  var navDetails = document.querySelector(".nav-details");
-  if (navDetails && window.matchMedia && window.matchMedia("(max-width: 48rem)").matches) navDetails.open = false;
-  // Phones and tablets: "on this page" starts folded above the text.
-  var tocDetails = document.querySelector(".toc details");
-  if (tocDetails && matchMedia("(max-width: 72rem)").matches) tocDetails.open = false;
-
-  // The sidebar opens scrolled to the current chapter.
-  var sidebar = document.querySelector(".sidebar");
-  var currentLink = sidebar && sidebar.querySelector('a[aria-current="page"]');
-  if (currentLink && sidebar.scrollHeight > sidebar.clientHeight) {
-    sidebar.scrollTop += currentLink.getBoundingClientRect().top - sidebar.getBoundingClientRect().top - sidebar.clientHeight / 3;
-  }
-
-  // The language switch keeps the reader at the same section, and the search page its query.
-  document.querySelectorAll("a[data-keep-hash]").forEach(function (link) {
-    link.addEventListener("click", function () {
-      var base = link.getAttribute("href").split("#")[0].split("?")[0];
-      link.setAttribute("href", base + (body.dataset.page === "search" ? location.search : "") + location.hash);
-    });
-  });
-
-  // Per rule: its id, a button that copies its permalink, links to it in the other languages.
-  var switches = document.querySelectorAll("a.language-switch");
-  document.querySelectorAll(".rule-meta").forEach(function (meta) {
-    var anchor = meta.parentNode.id;
-    meta.parentNode.setAttribute("data-rule-id", meta.firstChild.textContent);
-    switches.forEach(function (other) {
-      var link = meta.appendChild(document.createElement("a"));
-      link.className = "other-language";
-      link.href = other.getAttribute("href").split("#")[0] + "#" + anchor;
-      link.lang = link.hreflang = other.lang;
-      link.textContent = other.textContent;
-    });
-    var button = document.createElement("button");
-    button.type = "button";
-    button.className = "copy-link";
-    button.textContent = body.getAttribute("data-copy");
-    button.addEventListener("click", function () {
-      var url = location.href.split("#")[0] + "#" + anchor;
-      var done = function () {
-        button.textContent = body.getAttribute("data-copied");
-        setTimeout(function () { button.textContent = body.getAttribute("data-copy"); }, 1500);
-      };
-      if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(url).then(done, function () { location.hash = anchor; });
-      } else {
-        location.hash = anchor;
-        done();
-      }
-    });
-    meta.insertBefore(button, meta.children[1]);
-  });
-
-  // The table of contents follows the section being read.
-  var tocLinks = Array.prototype.slice.call(document.querySelectorAll(".toc a"));
-  if (tocLinks.length && "IntersectionObserver" in window) {
-    var byId = {};
-    tocLinks.forEach(function (a) { byId[decodeURIComponent(a.hash.slice(1))] = a; });
-    var observer = new IntersectionObserver(function (entries) {
-      entries.forEach(function (entry) {
-        if (!entry.isIntersecting) return;
-        tocLinks.forEach(function (a) { a.classList.remove("active"); });
-        var link = byId[entry.target.id];
-        if (link) link.classList.add("active");
-      });
-    }, { rootMargin: "0px 0px -70% 0px" });
-    Object.keys(byId).forEach(function (id) {
-      var heading = document.getElementById(id);
-      if (heading) observer.observe(heading);
-    });
-  }
-
-  // The card of a term link loads on first use (terms.js).
-  var terms = null;
-  function termsOnFirstUse(event) {
-    var link = event.target.closest && event.target.closest('a.xref[href*="glossary.html#term-"]');
-    if (!link) return;
-    if (event.type === "click" && event.pointerType === "touch" && !window.HandbookTerms) event.preventDefault();
-    if (terms) return;
-    terms = document.createElement("script");
-    terms.src = body.dataset.root + "assets/terms.js";
-    terms.onload = function () { window.HandbookTerms(link, event.type); };
-    document.head.appendChild(terms);
-  }
-  ["mouseover", "focusin", "click"].forEach(function (type) { document.addEventListener(type, termsOnFirstUse); });
+"use strict";
+var body = document.body;
+var root = document.documentElement;
+function storedTheme() {
+try { return localStorage.getItem("handbook-theme") || "auto"; } catch (e) { return "auto"; }
+}
+function applyTheme(theme) {
+if (theme === "light" || theme === "dark") root.setAttribute("data-theme", theme);
+else root.removeAttribute("data-theme");
+}
+applyTheme(storedTheme());
+if (body.dataset.page === "root") {
+var wantsChinese = (navigator.languages || [navigator.language || ""]).some(function (tag) {
+return /^zh\b/i.test(tag);
+});
+var target = document.querySelector('[data-language="' + (wantsChinese ? "zh-Hans" : "en") + '"]');
+if (target) location.replace(target.getAttribute("href"));
+return;
+}
+var searchField = document.getElementById("search-input");
+var searchLoading = false;
+function loadSearch() {
+if (searchLoading || !searchField) return;
+searchLoading = true;
+var index = document.createElement("script");
+index.src = searchField.getAttribute("data-index");
+index.onload = function () {
+var script = document.createElement("script");
+script.src = searchField.getAttribute("data-script");
+document.head.appendChild(script);
+};
+document.head.appendChild(index);
+}
+if (searchField) {
+searchField.addEventListener("focus", loadSearch);
+searchField.addEventListener("input", loadSearch);
+if (body.dataset.page === "search" || /[?&]q=/.test(location.search)) loadSearch();
+}
+document.addEventListener("keydown", function (event) {
+var tag = (event.target.tagName || "").toLowerCase();
+var slash = event.key === "/" && tag !== "input" && tag !== "textarea" && tag !== "select" && !event.target.isContentEditable;
+var commandK = (event.key === "k" || event.key === "K") && (event.metaKey || event.ctrlKey) && !event.altKey;
+if (searchField && (slash || commandK)) {
+event.preventDefault();
+searchField.focus();
+searchField.select();
+}
+});
+var themes = document.querySelector("[data-themes]");
+if (themes) {
+var names = themes.getAttribute("data-themes").split("|");
+var select = themes.appendChild(document.createElement("select"));
+select.id = select.className = "theme-select";
+select.setAttribute("aria-label", names[0]);
+["auto", "light", "dark"].forEach(function (value, i) { select.add(new Option(names[i + 1], value)); });
+select.value = storedTheme();
+select.onchange = function () {
+try { localStorage.setItem("handbook-theme", select.value); } catch (e) { /* this page only */ }
+applyTheme(select.value);
+};
+}
+var header = document.querySelector(".site-header");
+function measureHeader() { if (header) root.style.setProperty("--header-h", header.offsetHeight + "px"); }
+measureHeader();
+window.addEventListener("resize", measureHeader);
+var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+if (target) target.scrollIntoView({ behavior: "instant" });
+var navFilter = document.getElementById("nav-filter");
+if (navFilter) {
+navFilter.addEventListener("focus", loadSearch);
+navFilter.addEventListener("input", loadSearch);
+}
+var navDetails = document.querySelector(".nav-details");
+if (navDetails && window.matchMedia && window.matchMedia("(max-width: 48rem)").matches) navDetails.open = false;
+var tocDetails = document.querySelector(".toc details");
+if (tocDetails && matchMedia("(max-width: 72rem)").matches) tocDetails.open = false;
+var sidebar = document.querySelector(".sidebar");
+var currentLink = sidebar && sidebar.querySelector('a[aria-current="page"]');
+if (currentLink && sidebar.scrollHeight > sidebar.clientHeight) {
+sidebar.scrollTop += currentLink.getBoundingClientRect().top - sidebar.getBoundingClientRect().top - sidebar.clientHeight / 3;
+}
+document.querySelectorAll("a[data-keep-hash]").forEach(function (link) {
+link.addEventListener("click", function () {
+var base = link.getAttribute("href").split("#")[0].split("?")[0];
+link.setAttribute("href", base + (body.dataset.page === "search" ? location.search : "") + location.hash);
+});
+});
+var switches = document.querySelectorAll("a.language-switch");
+document.querySelectorAll(".rule-meta").forEach(function (meta) {
+var anchor = meta.parentNode.id;
+meta.parentNode.setAttribute("data-rule-id", meta.firstChild.textContent);
+switches.forEach(function (other) {
+var link = meta.appendChild(document.createElement("a"));
+link.className = "other-language";
+link.href = other.getAttribute("href").split("#")[0] + "#" + anchor;
+link.lang = link.hreflang = other.lang;
+link.textContent = other.textContent;
+});
+var button = document.createElement("button");
+button.type = "button";
+button.className = "copy-link";
+button.textContent = body.getAttribute("data-copy");
+button.addEventListener("click", function () {
+var url = location.href.split("#")[0] + "#" + anchor;
+var done = function () {
+button.textContent = body.getAttribute("data-copied");
+setTimeout(function () { button.textContent = body.getAttribute("data-copy"); }, 1500);
+};
+if (navigator.clipboard && window.isSecureContext) {
+navigator.clipboard.writeText(url).then(done, function () { location.hash = anchor; });
+} else {
+location.hash = anchor;
+done();
+}
+});
+meta.insertBefore(button, meta.children[1]);
+});
+var tocLinks = Array.prototype.slice.call(document.querySelectorAll(".toc a"));
+if (tocLinks.length && "IntersectionObserver" in window) {
+var byId = {};
+tocLinks.forEach(function (a) { byId[decodeURIComponent(a.hash.slice(1))] = a; });
+var observer = new IntersectionObserver(function (entries) {
+entries.forEach(function (entry) {
+if (!entry.isIntersecting) return;
+tocLinks.forEach(function (a) { a.classList.remove("active"); });
+var link = byId[entry.target.id];
+if (link) link.classList.add("active");
+});
+}, { rootMargin: "0px 0px -70% 0px" });
+Object.keys(byId).forEach(function (id) {
+var heading = document.getElementById(id);
+if (heading) observer.observe(heading);
+});
+}
+var terms = null;
+function termsOnFirstUse(event) {
+var link = event.target.closest && event.target.closest('a.xref[href*="glossary.html#term-"]');
+if (!link) return;
+if (event.type === "click" && event.pointerType === "touch" && !window.HandbookTerms) event.preventDefault();
+if (terms) return;
+terms = document.createElement("script");
+terms.src = body.dataset.root + "assets/terms.js";
+terms.onload = function () { window.HandbookTerms(link, event.type); };
+document.head.appendChild(terms);
+}
+["mouseover", "focusin", "click"].forEach(function (type) { document.addEventListener(type, termsOnFirstUse); });
 })();
