@@ -120,6 +120,12 @@ def test_rules_filters_by_tag(binary, site):
     assert writing == ["controls.buttons.verb-titles", "controls.buttons.title-case", "controls.buttons.short-titles"]
     accessibility = {a["chapter"] for a in json.loads(rules(binary, site, "--tag", "topic:accessibility"))}
     assert accessibility == {"foundations/accessibility", "controls/buttons"}
+    pay = json.loads(rules(binary, site, "--tag", "technology:apple-pay"))
+    assert pay and {a["chapter"] for a in pay} == {"technologies/apple-pay"}
+    # Every component chapter names its component, so a linter can ask for "the rules of a switch".
+    untagged = {r["chapter"] for r in catalog["rules"] if r["chapter"].split("/")[0] in {"bars", "controls", "views"}
+                and not any(t.startswith("component:") for t in r.get("tags", []))}
+    assert not untagged, untagged
 
 
 def test_mcp_server_session_lists_and_calls_every_tool(binary, site):
