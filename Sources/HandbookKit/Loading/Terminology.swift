@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// The words prose should not use, each with the word to write instead: the forms a glossary
@@ -101,6 +102,12 @@ struct TerminologyScanner {
         let allowed = (terminology.allowed[language] ?? []).map { ignoresCase ? $0.lowercased() : $0 }
         let avoided = forms.map { ignoresCase ? $0.avoid.lowercased() : $0.avoid }
         let order = avoided.indices.sorted { avoided[$0].count > avoided[$1].count }
+        let patterns = avoided.map { Array($0) }
+        let allowedPatterns = allowed.map { Array($0) }
+        let allowedBytes = allowed.map { Array($0.precomposedStringWithCanonicalMapping.utf8) }
+        // Comparing Characters is slow for CJK text; a byte search first skips the forms a line
+        // cannot contain (both sides NFC, so canonically equal text has equal bytes).
+        let patternBytes = avoided.map { Array($0.precomposedStringWithCanonicalMapping.utf8) }
         var inFrontMatter = false
         var fence: String?
         var inBlockQuote = false
@@ -141,10 +148,15 @@ struct TerminologyScanner {
             let offset = line.distance(from: line.startIndex, to: start)
             mask(&characters)
             if ignoresCase { characters = characters.map { Character($0.lowercased()) } }
-            for phrase in allowed { maskOccurrences(of: Array(phrase), in: &characters) }
+            // Bytes from before the allowed phrases are blanked: a form found here only in an
+            // allowed phrase costs a Character scan that finds nothing, never a missed warning.
+            let lineBytes = Array(String(characters).precomposedStringWithCanonicalMapping.utf8)
+            for (phrase, bytes) in zip(allowedPatterns, allowedBytes) where Self.contains(lineBytes, bytes) {
+                maskOccurrences(of: phrase, in: &characters)
+            }
             // Longest forms first, each match blanked: '正在加载' is one warning, not also '加载'.
-            for index in order {
-                let pattern = Array(avoided[index])
+            for index in order where Self.contains(lineBytes, patternBytes[index]) {
+                let pattern = patterns[index]
                 for position in occurrences(of: pattern, in: characters) {
                     // An English form starts a word and may be inflected: 'colour' catches 'colours'.
                     if ignoresCase, !isWordBoundary(characters, position - 1) { continue }
@@ -219,6 +231,17 @@ struct TerminologyScanner {
             }
         }
         return found
+    }
+
+    /// Whether `bytes` holds `pattern` as a contiguous run.
+    static func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
+        guard let first = pattern.first, bytes.count >= pattern.count else { return pattern.isEmpty }
+        var index = 0
+        while index + pattern.count <= bytes.count {
+            if bytes[index] == first, bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return true }
+            index += 1
+        }
+        return false
     }
 
     private func isWordBoundary(_ characters: [Character], _ index: Int) -> Bool {
