@@ -151,11 +151,11 @@ struct TerminologyScanner {
             // Bytes from before the allowed phrases are blanked: a form found here only in an
             // allowed phrase costs a Character scan that finds nothing, never a missed warning.
             let lineBytes = Array(String(characters).precomposedStringWithCanonicalMapping.utf8)
-            for (phrase, bytes) in zip(allowedPatterns, allowedBytes) where Self.contains(lineBytes, bytes) {
+            for (phrase, bytes) in zip(allowedPatterns, allowedBytes) where lineBytes.contains(run: bytes) {
                 maskOccurrences(of: phrase, in: &characters)
             }
             // Longest forms first, each match blanked: '正在加载' is one warning, not also '加载'.
-            for index in order where Self.contains(lineBytes, patternBytes[index]) {
+            for index in order where lineBytes.contains(run: patternBytes[index]) {
                 let pattern = patterns[index]
                 for position in occurrences(of: pattern, in: characters) {
                     // An English form starts a word and may be inflected: 'colour' catches 'colours'.
@@ -231,17 +231,6 @@ struct TerminologyScanner {
             }
         }
         return found
-    }
-
-    /// Whether `bytes` holds `pattern` as a contiguous run.
-    static func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
-        guard let first = pattern.first, bytes.count >= pattern.count else { return pattern.isEmpty }
-        var index = 0
-        while index + pattern.count <= bytes.count {
-            if bytes[index] == first, bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return true }
-            index += 1
-        }
-        return false
     }
 
     private func isWordBoundary(_ characters: [Character], _ index: Int) -> Bool {

@@ -430,7 +430,7 @@ struct SiteRenderer {
         let lowered = Array(note.lowercased().utf8)
         return glossary.entries.filter { other in
             guard other.id != id, other.en.count >= 4,
-                  TerminologyScanner.contains(lowered, Array(other.en.lowercased().utf8)) else { return false }
+                  lowered.contains(run: Array(other.en.lowercased().utf8)) else { return false }
             var searchRange = note.startIndex..<note.endIndex
             while let found = note.range(of: other.en, options: .caseInsensitive, range: searchRange) {
                 let before = found.lowerBound == note.startIndex ? nil : note[note.index(before: found.lowerBound)]

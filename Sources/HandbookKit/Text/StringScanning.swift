@@ -170,3 +170,17 @@ enum ByteWord {
         (word &- ones &* UInt64(bound)) & ~word & highs != 0
     }
 }
+
+extension Array where Element == UInt8 {
+    /// Whether these bytes hold `pattern` as a contiguous run: a quick test before a slower
+    /// Character-level or case-insensitive search.
+    func contains(run pattern: [UInt8]) -> Bool {
+        guard let first = pattern.first else { return true }
+        var index = 0
+        while index + pattern.count <= count {
+            if self[index] == first, self[index..<(index + pattern.count)].elementsEqual(pattern) { return true }
+            index += 1
+        }
+        return false
+    }
+}
