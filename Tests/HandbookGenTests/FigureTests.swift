@@ -91,6 +91,24 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("content/figures/nosize.svg:1:1: error: give the <svg> element width and height") })
     }
 
+    @Test func drawingProblemsAreFoundAtTheirLineAndColumn() {
+        let drawing = """
+        <svg width="10" height="10">
+          <text>图示 <SCRIPT>x</SCRIPT></text>
+          <rect ONCLICK = "x" fill="url( '#ok')" stroke="url(https://a.example/p)"/>
+          <use xlink:href="#ok"/><use xlink:href = ' //a.example/b'/>
+        </svg>
+        """
+        let problems = SVGCheck.problems(in: drawing).map { "\($0.line):\($0.column) \($0.message)" }
+        #expect(problems == [
+            "2:12 SVG figures may not contain scripts",
+            "3:9 SVG figures may not carry event attributes ('onclick')",
+            "3:50 SVG figures may only use url(#id), not url(https://a.example/p)",
+            "4:31 SVG figures may only refer to their own elements (href=\"#id\"), not '//a.example/b'",
+        ])
+        #expect(SVGCheck.problems(in: "<svg font=\"1\" fill=\"url(#a)\"><use href=\"#b\"/></svg>").isEmpty)
+    }
+
     @Test func imagesMustBeKnownFiguresWithAltTextInEveryLanguage() async throws {
         let lines = try await FixtureHandbook.failingBuild { fixture in
             try fixture.write("figures/toolbar.svg", Self.drawing)

@@ -99,6 +99,9 @@ import Testing
         #expect(reader.key("使用 Tab 栏") == "shi yong lan")  // Han only, one syllable each
         #expect(reader.exceptionalKey("导航栏") == "")        // the readings table suffices
         #expect(reader.exceptionalKey("银行") == "yin hang")
+        #expect(reader.exceptionalKey("去银行办事") == "qu yin hang ban shi")  // the whole title, once a word differs
+        #expect(reader.key("行\u{FE00}为") == "wei")       // a Han character with a selector is not read
+        #expect(reader.key("導航") == "dao hang")          // Traditional characters have readings too
     }
 
     @Test func readingsAreGroupedBySyllable() {

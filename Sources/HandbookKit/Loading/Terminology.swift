@@ -93,117 +93,166 @@ public struct Terminology: Sendable {
 }
 
 /// Finds avoided forms in a chapter or part file, at line:column.
-struct TerminologyScanner {
+///
+/// The scan runs over UTF-8 bytes (both sides in NFC, so canonically equal text has equal bytes);
+/// a column is counted in characters only for a line that has a finding.
+struct TerminologyScanner: Sendable {
     let terminology: Terminology
+    private let prepared: [Language: PreparedForms]
+
+    /// A language's forms as byte patterns, longest first, ready for every file.
+    private struct PreparedForms: Sendable {
+        var ignoresCase: Bool
+        var forms: [Terminology.Form]
+        /// Pattern bytes per form, in `forms` order.
+        var patterns: [[UInt8]]
+        /// Indices of `forms`, longest pattern first: '正在加载' is one warning, not also '加载'.
+        var order: [Int]
+        var allowed: [[UInt8]]
+    }
+
+    init(terminology: Terminology) {
+        self.terminology = terminology
+        var prepared: [Language: PreparedForms] = [:]
+        for (language, forms) in terminology.forms where !forms.isEmpty {
+            let ignoresCase = language == .en
+            func bytes(_ text: String) -> [UInt8] {
+                Array((ignoresCase ? text.lowercased() : text).precomposedStringWithCanonicalMapping.utf8)
+            }
+            let patterns = forms.map { bytes($0.avoid) }
+            // Longest first by characters, as written; ties keep the order of the file.
+            let lengths = forms.map { $0.avoid.count }
+            let order = forms.indices.sorted { lengths[$0] > lengths[$1] }
+            let allowed = (terminology.allowed[language] ?? []).map(bytes).filter { !$0.isEmpty }
+            prepared[language] = PreparedForms(ignoresCase: ignoresCase, forms: forms, patterns: patterns,
+                                               order: order, allowed: allowed)
+        }
+        self.prepared = prepared
+    }
 
     func report(in file: SourceFile, language: Language, log: inout DiagnosticLog) {
-        guard let forms = terminology.forms[language], !forms.isEmpty else { return }
-        let ignoresCase = language == .en
-        let allowed = (terminology.allowed[language] ?? []).map { ignoresCase ? $0.lowercased() : $0 }
-        let avoided = forms.map { ignoresCase ? $0.avoid.lowercased() : $0.avoid }
-        let order = avoided.indices.sorted { avoided[$0].count > avoided[$1].count }
-        let patterns = avoided.map { Array($0) }
-        let allowedPatterns = allowed.map { Array($0) }
-        let allowedBytes = allowed.map { Array($0.precomposedStringWithCanonicalMapping.utf8) }
-        // Comparing Characters is slow for CJK text; a byte search first skips the forms a line
-        // cannot contain (both sides NFC, so canonically equal text has equal bytes).
-        let patternBytes = avoided.map { Array($0.precomposedStringWithCanonicalMapping.utf8) }
+        guard let prepared = prepared[language] else { return }
         var inFrontMatter = false
-        var fence: String?
+        var fence: [UInt8]?
         var inBlockQuote = false
         var inQuotation = false
-        for (offset, rawLine) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let number = offset + 1
-            let line = String(rawLine)
-            if number == 1, line == "---" { inFrontMatter = true; continue }
+        var number = 0
+        for rawLine in file.text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            number += 1
+            let line = Array(rawLine)
+            if number == 1, line == Self.frontMatterFence { inFrontMatter = true; continue }
             if inFrontMatter {
-                if line == "---" { inFrontMatter = false; continue }
+                if line == Self.frontMatterFence { inFrontMatter = false; continue }
                 // Only the prose values of the front matter.
-                guard let colon = line.firstIndex(of: ":"),
-                      ["title", "summary", "legacy-note"].contains(line[..<colon]) else { continue }
-                check(line, from: line.index(after: colon), number: number)
+                guard let colon = line.firstIndex(of: UInt8(ascii: ":")),
+                      Self.proseKeys.contains(where: { $0.elementsEqual(line[..<colon]) }) else { continue }
+                check(line, from: colon + 1, number: number)
                 continue
             }
-            let trimmed = line.drop { $0 == " " }
+            let trimmed = line.drop { $0 == UInt8(ascii: " ") }
             if let open = fence {
-                if trimmed.hasPrefix(open) { fence = nil }
+                if trimmed.starts(with: open) { fence = nil }
                 continue
             }
-            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") { fence = String(trimmed.prefix(3)); continue }
+            if trimmed.starts(with: Self.backtickFence) || trimmed.starts(with: Self.tildeFence) {
+                fence = Array(trimmed.prefix(3)); continue
+            }
             // A block quote that does not open with a rule header is a quotation: kept as written.
-            if trimmed.hasPrefix(">") {
+            if trimmed.first == UInt8(ascii: ">") {
                 if !inBlockQuote {
                     inBlockQuote = true
-                    inQuotation = !trimmed.dropFirst().drop { $0 == " " }.hasPrefix("[!")
+                    inQuotation = !trimmed.dropFirst().drop { $0 == UInt8(ascii: " ") }.starts(with: Self.ruleHeaderOpen)
                 }
                 if inQuotation { continue }
             } else {
                 inBlockQuote = false
             }
-            check(line, from: line.startIndex, number: number)
+            check(line, from: 0, number: number)
         }
 
-        func check(_ line: String, from start: String.Index, number: Int) {
-            var characters = Array(line[start...])
-            let offset = line.distance(from: line.startIndex, to: start)
-            mask(&characters)
-            if ignoresCase { characters = characters.map { Character($0.lowercased()) } }
-            // Bytes from before the allowed phrases are blanked: a form found here only in an
-            // allowed phrase costs a Character scan that finds nothing, never a missed warning.
-            let lineBytes = Array(String(characters).precomposedStringWithCanonicalMapping.utf8)
-            for (phrase, bytes) in zip(allowedPatterns, allowedBytes) where lineBytes.contains(run: bytes) {
-                maskOccurrences(of: phrase, in: &characters)
-            }
-            // Longest forms first, each match blanked: '正在加载' is one warning, not also '加载'.
-            for index in order where lineBytes.contains(run: patternBytes[index]) {
-                let pattern = patterns[index]
-                for position in occurrences(of: pattern, in: characters) {
+        func check(_ line: [UInt8], from start: Int, number: Int) {
+            let prose = line[start...]
+            // A line that contains no form needs nothing more (most lines).
+            var text = Self.normalized(prose, lowercased: prepared.ignoresCase)
+            guard prepared.patterns.contains(where: { text.contains(run: $0) }) else { return }
+            let original = text
+            Self.mask(&text)
+            for phrase in prepared.allowed { _ = Self.blankOccurrences(of: phrase, in: &text) }
+            for index in prepared.order {
+                let pattern = prepared.patterns[index]
+                guard text.contains(run: pattern) else { continue }
+                for position in Self.occurrences(of: pattern, in: text) {
                     // An English form starts a word and may be inflected: 'colour' catches 'colours'.
-                    if ignoresCase, !isWordBoundary(characters, position - 1) { continue }
-                    let entry = forms[index]
+                    if prepared.ignoresCase, !Self.isWordBoundary(before: position, in: text) { continue }
+                    let entry = prepared.forms[index]
                     let glossary = entry.term.map { " (glossary: \($0))" } ?? ""
+                    let column = String(decoding: line[..<start], as: UTF8.self).count
+                        + String(decoding: original[..<position], as: UTF8.self).count + 1
                     log.warning("'\(entry.avoid)' is not the handbook's wording; write '\(entry.use)'\(glossary)",
-                                at: file.location(line: number, column: offset + position + 1))
-                    for blanked in position..<(position + pattern.count) { characters[blanked] = "\u{0}" }
+                                at: file.location(line: number, column: column))
+                    for blanked in position..<(position + pattern.count) { text[blanked] = 0 }
                 }
             }
         }
     }
 
-    /// Blanks out what is not prose, keeping every character's column: code spans, link and
+    private static let frontMatterFence = Array("---".utf8)
+    private static let proseKeys = ["title", "summary", "legacy-note"].map { Array($0.utf8) }
+    private static let backtickFence = Array("```".utf8)
+    private static let tildeFence = Array("~~~".utf8)
+    private static let ruleHeaderOpen = Array("[!".utf8)
+
+    /// The line's bytes in NFC (and lowercased for a language compared without case). ASCII, the
+    /// common case, is its own NFC form; only other text goes through Foundation.
+    private static func normalized(_ bytes: ArraySlice<UInt8>, lowercased: Bool) -> [UInt8] {
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            return lowercased ? bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 } : Array(bytes)
+        }
+        var text = String(decoding: bytes, as: UTF8.self)
+        if lowercased { text = text.lowercased() }
+        return Array(text.precomposedStringWithCanonicalMapping.utf8)
+    }
+
+    /// Blanks out what is not prose, keeping every byte's position: code spans, link and
     /// wiki-link targets, autolinks, rule headers' `[!KIND id]` and `{…}` attributes, anchors.
-    private func mask(_ characters: inout [Character]) {
-        func blank(_ range: Range<Int>) { for index in range { characters[index] = "\u{0}" } }
+    /// Every delimiter is ASCII, so a byte scan finds them without splitting a character.
+    private static func mask(_ bytes: inout [UInt8]) {
+        func blank(_ range: Range<Int>) { for index in range { bytes[index] = 0 } }
+        func first(_ byte: Character, from start: Int) -> Int? {
+            let value = byte.asciiValue!
+            return bytes[start...].firstIndex(of: value)
+        }
         var index = 0
-        while index < characters.count {
-            switch characters[index] {
-            case "`":
+        while index < bytes.count {
+            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+            switch bytes[index] {
+            case UInt8(ascii: "`"):
                 var run = 0
-                while index + run < characters.count, characters[index + run] == "`" { run += 1 }
-                let closing = Array(repeating: Character("`"), count: run)
-                let end = occurrences(of: closing, in: characters, from: index + run).first.map { $0 + run } ?? characters.count
+                while index + run < bytes.count, bytes[index + run] == UInt8(ascii: "`") { run += 1 }
+                let closing = [UInt8](repeating: UInt8(ascii: "`"), count: run)
+                let end = occurrences(of: closing, in: bytes, from: index + run).first.map { $0 + run } ?? bytes.count
                 blank(index..<end)
                 index = end
-            case "[" where index + 1 < characters.count && characters[index + 1] == "[":
+            case UInt8(ascii: "[") where next == UInt8(ascii: "["):
                 // `[[target|text]]`: the target is an id; the text after `|` is prose.
-                let end = occurrences(of: ["]", "]"], in: characters, from: index).first ?? characters.count
-                let bar = characters[index..<end].firstIndex(of: "|") ?? end
+                let end = occurrences(of: Array("]]".utf8), in: bytes, from: index).first ?? bytes.count
+                let bar = bytes[index..<end].firstIndex(of: UInt8(ascii: "|")) ?? end
                 blank(index..<bar)
-                index = min(end + 2, characters.count)
-            case "[" where index + 1 < characters.count && characters[index + 1] == "!":
-                let end = characters[index...].firstIndex(of: "]") ?? characters.count
+                index = min(end + 2, bytes.count)
+            case UInt8(ascii: "[") where next == UInt8(ascii: "!"):
+                let end = first("]", from: index) ?? bytes.count
                 blank(index..<end)
                 index = end
-            case "]" where index + 1 < characters.count && characters[index + 1] == "(":
-                let end = characters[index...].firstIndex(of: ")") ?? characters.count
+            case UInt8(ascii: "]") where next == UInt8(ascii: "("):
+                let end = first(")", from: index) ?? bytes.count
                 blank(index..<end)
                 index = end
-            case "<":
-                let end = characters[index...].firstIndex(of: ">") ?? index
+            case UInt8(ascii: "<"):
+                let end = first(">", from: index) ?? index
                 blank(index..<end)
                 index = end + 1
-            case "{":
-                let end = characters[index...].firstIndex(of: "}") ?? characters.count
+            case UInt8(ascii: "{"):
+                let end = first("}", from: index) ?? bytes.count
                 blank(index..<end)
                 index = end
             default:
@@ -212,18 +261,22 @@ struct TerminologyScanner {
         }
     }
 
-    private func maskOccurrences(of pattern: [Character], in characters: inout [Character]) {
-        for position in occurrences(of: pattern, in: characters) {
-            for index in position..<(position + pattern.count) { characters[index] = "\u{0}" }
+    private static func blankOccurrences(of pattern: [UInt8], in bytes: inout [UInt8]) -> Bool {
+        let found = occurrences(of: pattern, in: bytes)
+        for position in found {
+            for index in position..<(position + pattern.count) { bytes[index] = 0 }
         }
+        return !found.isEmpty
     }
 
-    private func occurrences(of pattern: [Character], in characters: [Character], from start: Int = 0) -> [Int] {
-        guard !pattern.isEmpty, characters.count - start >= pattern.count else { return [] }
+    /// Where `pattern` occurs in `bytes`, not overlapping. UTF-8 is self-synchronising: a match of
+    /// whole characters starts and ends on character boundaries.
+    private static func occurrences(of pattern: [UInt8], in bytes: [UInt8], from start: Int = 0) -> [Int] {
+        guard let first = pattern.first, bytes.count - start >= pattern.count else { return [] }
         var found: [Int] = []
         var index = start
-        while index + pattern.count <= characters.count {
-            if characters[index] == pattern[0], characters[index..<(index + pattern.count)].elementsEqual(pattern) {
+        while index + pattern.count <= bytes.count {
+            if bytes[index] == first, bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
                 found.append(index)
                 index += pattern.count
             } else {
@@ -233,8 +286,22 @@ struct TerminologyScanner {
         return found
     }
 
-    private func isWordBoundary(_ characters: [Character], _ index: Int) -> Bool {
-        guard characters.indices.contains(index) else { return true }
-        return !(characters[index].isLetter || characters[index].isNumber)
+    /// Whether the character before `position` ends a word (or there is none).
+    private static func isWordBoundary(before position: Int, in bytes: [UInt8]) -> Bool {
+        guard position > 0 else { return true }
+        let last = bytes[position - 1]
+        if last < 0x80 {
+            return !(last.isASCIIDigit || last.isASCIILetter)
+        }
+        var start = position - 1
+        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        guard let scalar = String(decoding: bytes[start..<position], as: UTF8.self).unicodeScalars.last else { return true }
+        let character = Character(scalar)
+        return !(character.isLetter || character.isNumber)
     }
+}
+
+private extension UInt8 {
+    var isASCIIDigit: Bool { self >= 0x30 && self <= 0x39 }
+    var isASCIILetter: Bool { (self | 0x20) >= 0x61 && (self | 0x20) <= 0x7A }
 }

@@ -155,39 +155,104 @@ enum SVGCheck {
         var column: Int
     }
 
+    /// One pass over the drawing's bytes, ASCII letters compared without case (every pattern is
+    /// ASCII); a line and column are counted only for a problem found.
     static func problems(in text: String) -> [Problem] {
-        let lower = text.lowercased()
+        let bytes = Array(text.utf8).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
         var problems: [Problem] = []
-        func report(_ message: String, at index: String.Index) {
-            let before = lower[..<index]
-            let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-            let lineStart = before.lastIndex(of: "\n").map { lower.index(after: $0) } ?? lower.startIndex
-            problems.append(Problem(message: message, line: line, column: lower.distance(from: lineStart, to: index) + 1))
+        func report(_ message: String, at offset: Int) {
+            let lineStart = bytes[..<offset].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+            let line = bytes[..<lineStart].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
+            problems.append(Problem(message: message, line: line, column: column))
         }
-        for (needle, message) in [("<script", "SVG figures may not contain scripts"),
-                                  ("<foreignobject", "SVG figures may not contain <foreignObject>"),
-                                  ("<!doctype", "SVG figures may not declare a document type (entities)"),
-                                  ("<!entity", "SVG figures may not declare entities"),
-                                  ("@import", "SVG figures may not import style sheets"),
-                                  ("<image", "SVG figures may not embed images; draw with shapes")] {
-            var from = lower.startIndex
-            while let found = lower.range(of: needle, range: from..<lower.endIndex) {
-                report(message, at: found.lowerBound)
-                from = found.upperBound
+        func word(at offset: Int, _ needle: [UInt8]) -> Bool {
+            offset + needle.count <= bytes.count && bytes[offset..<(offset + needle.count)].elementsEqual(needle)
+        }
+        func skipSpace(_ offset: inout Int) { while offset < bytes.count, isSpace(bytes[offset]) { offset += 1 } }
+        /// The run from `offset` up to a quote, white space (or a closing parenthesis).
+        func reference(from offset: inout Int, stopsAtParenthesis: Bool) -> String {
+            let start = offset
+            while offset < bytes.count, !isSpace(bytes[offset]), bytes[offset] != UInt8(ascii: "\""),
+                  bytes[offset] != UInt8(ascii: "'"), !(stopsAtParenthesis && bytes[offset] == UInt8(ascii: ")")) {
+                offset += 1
             }
+            return String(decoding: bytes[start..<offset], as: UTF8.self)
         }
-        // Event attributes (onload=, onclick= …) and references to anything but `#id`.
-        for match in lower.matches(of: /\son[a-z]+\s*=/) {
-            report("SVG figures may not carry event attributes ('\(lower[match.range].trimmingCharacters(in: .whitespaces).dropLast())')",
-                   at: lower.index(after: match.range.lowerBound))
-        }
-        for match in lower.matches(of: /(?:xlink:)?href\s*=\s*["']\s*([^"'\s]*)/) where !match.output.1.hasPrefix("#") {
-            report("SVG figures may only refer to their own elements (href=\"#id\"), not '\(match.output.1)'", at: match.range.lowerBound)
-        }
-        for match in lower.matches(of: /url\(\s*['"]?\s*([^)'"\s]*)/) where !match.output.1.hasPrefix("#") {
-            report("SVG figures may only use url(#id), not url(\(match.output.1))", at: match.range.lowerBound)
+        var offset = 0
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "@"),
+               let (needle, message) = Self.forbidden.first(where: { word(at: offset, $0.needle) }) {
+                report(message, at: offset)
+                offset += needle.count
+                continue
+            }
+            // Event attributes: white space, `on`, letters, `=` (onload=, onclick= …).
+            if isSpace(byte), word(at: offset + 1, Self.on) {
+                var end = offset + 3
+                while end < bytes.count, bytes[end] >= 0x61, bytes[end] <= 0x7A { end += 1 }
+                var equals = end
+                skipSpace(&equals)
+                if end > offset + 3, equals < bytes.count, bytes[equals] == UInt8(ascii: "=") {
+                    let name = String(decoding: bytes[(offset + 1)..<end], as: UTF8.self)
+                    report("SVG figures may not carry event attributes ('\(name)')", at: offset + 1)
+                    offset = equals + 1
+                    continue
+                }
+            }
+            // References to anything but the drawing's own `#id`: href="…", xlink:href="…", url(…).
+            if word(at: offset, Self.href) {
+                let start = offset >= 6 && word(at: offset - 6, Self.xlink) ? offset - 6 : offset
+                var cursor = offset + Self.href.count
+                skipSpace(&cursor)
+                if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "=") {
+                    cursor += 1
+                    skipSpace(&cursor)
+                    if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'") {
+                        cursor += 1
+                        skipSpace(&cursor)
+                        let target = reference(from: &cursor, stopsAtParenthesis: false)
+                        if !target.hasPrefix("#") {
+                            report("SVG figures may only refer to their own elements (href=\"#id\"), not '\(target)'", at: start)
+                        }
+                        offset = cursor
+                        continue
+                    }
+                }
+            }
+            if word(at: offset, Self.url) {
+                var cursor = offset + Self.url.count
+                skipSpace(&cursor)
+                if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'") { cursor += 1 }
+                skipSpace(&cursor)
+                let target = reference(from: &cursor, stopsAtParenthesis: true)
+                if !target.hasPrefix("#") {
+                    report("SVG figures may only use url(#id), not url(\(target))", at: offset)
+                }
+                offset = cursor
+                continue
+            }
+            offset += 1
         }
         return problems.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+
+    private static let forbidden: [(needle: [UInt8], message: String)] = [
+        ("<script", "SVG figures may not contain scripts"),
+        ("<foreignobject", "SVG figures may not contain <foreignObject>"),
+        ("<!doctype", "SVG figures may not declare a document type (entities)"),
+        ("<!entity", "SVG figures may not declare entities"),
+        ("@import", "SVG figures may not import style sheets"),
+        ("<image", "SVG figures may not embed images; draw with shapes"),
+    ].map { (Array($0.0.utf8), $0.1) }
+    private static let on = Array("on".utf8)
+    private static let href = Array("href".utf8)
+    private static let xlink = Array("xlink:".utf8)
+    private static let url = Array("url(".utf8)
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 
     /// The root element's width and height, or its viewBox's.

@@ -2,45 +2,52 @@
 /// in `PinyinData.swift` (made by scripts/pinyin/make_table.py). A word the table knows is read
 /// as a word (银行 yin hang), longest first; every other character by its most common reading.
 struct PinyinReader: Sendable {
-    private let characters: [Character: String]
-    private let words: [String: [String]]
-    private let longestWord: Int
+    /// Most common reading per character (by scalar value).
+    private let characters: [UInt32: String]
+    /// Readings of the table's words, by the word's scalar values.
+    private let words: [[UInt32]: [String]]
+    /// The longest word that starts with a character: most characters start none.
+    private let longestWordFrom: [UInt32: Int]
 
     static let shared = PinyinReader(characters: PinyinData.characters, words: PinyinData.words)
 
     init(characters characterTable: String, words wordTable: String) {
-        var characters: [Character: String] = [:]
+        var characters: [UInt32: String] = [:]
         for line in characterTable.split(separator: "\n") {
             guard let space = line.firstIndex(of: " ") else { continue }
             let syllable = String(line[..<space])
-            for character in line[line.index(after: space)...] { characters[character] = syllable }
+            for scalar in line[line.index(after: space)...].unicodeScalars { characters[scalar.value] = syllable }
         }
-        var words: [String: [String]] = [:]
-        var longest = 0
+        var words: [[UInt32]: [String]] = [:]
+        var longest: [UInt32: Int] = [:]
         for line in wordTable.split(separator: "\n") {
             let fields = line.split(separator: " ").map(String.init)
-            guard fields.count == fields[0].count + 1 else { continue }
-            words[fields[0]] = Array(fields.dropFirst())
-            longest = max(longest, fields[0].count)
+            let word = fields[0].unicodeScalars.map(\.value)
+            guard fields.count == word.count + 1, let first = word.first else { continue }
+            words[word] = Array(fields.dropFirst())
+            longest[first] = max(longest[first] ?? 0, word.count)
         }
         self.characters = characters
         self.words = words
-        longestWord = longest
+        longestWordFrom = longest
     }
 
     /// The key of `text` when it differs from its characters' most common readings, else "":
     /// what a record carries, the rest being read through `readings(of:)`.
     func exceptionalKey(_ text: String) -> String {
-        let key = key(text)
-        return key == self.key(text, words: false) ? "" : key
+        var differs = false
+        let syllables = read(text) { word, reading in
+            if !differs { differs = zip(word, reading).contains { characters[$0] != $1 } }
+        }
+        return differs ? syllables.joined(separator: " ") : ""
     }
 
     /// The most common readings of the Han characters among `scalars`, grouped by reading as
     /// `syllable` then its characters (`dao导到hang航行…`), readings in alphabetical order.
     func readings(of scalars: some Sequence<Unicode.Scalar>) -> String {
         var byReading: [String: [Unicode.Scalar]] = [:]
-        for scalar in scalars where Self.isSearchHan(Character(scalar)) {
-            if let syllable = characters[Character(scalar)] { byReading[syllable, default: []].append(scalar) }
+        for scalar in scalars where Self.isSearchHan(scalar.value) {
+            if let syllable = characters[scalar.value] { byReading[syllable, default: []].append(scalar) }
         }
         return byReading.sorted { $0.key < $1.key }.map { syllable, scalars in
             syllable + String(String.UnicodeScalarView(scalars.sorted { $0.value < $1.value }))
@@ -50,37 +57,55 @@ struct PinyinReader: Sendable {
     /// Whether the search reads `character` as Han (`isHanCode` in assets/search.js).
     static func isSearchHan(_ character: Character) -> Bool {
         guard character.unicodeScalars.count == 1, let value = character.unicodeScalars.first?.value else { return false }
-        return (0x3400...0x9FFF).contains(value) || (0xF900...0xFAFF).contains(value)
+        return isSearchHan(value)
+    }
+
+    static func isSearchHan(_ value: UInt32) -> Bool {
+        (0x3400...0x9FFF).contains(value) || (0xF900...0xFAFF).contains(value)
     }
 
     /// One syllable per Han character of `text` (already normalised), in order, separated by
     /// spaces; `-` for a character without a known reading. "" when `text` has no Han.
     func key(_ text: String, words useWords: Bool = true) -> String {
+        read(text, words: useWords) { _, _ in }.joined(separator: " ")
+    }
+
+    /// The syllables of `text`'s Han characters, words first (longest first); `matched` hears
+    /// each word read as a word.
+    private func read(_ text: String, words useWords: Bool = true,
+                      matched: (ArraySlice<UInt32>, [String]) -> Void) -> [String] {
         var syllables: [String] = []
-        var run: [Character] = []
-        func read() {
+        var run: [UInt32] = []
+        func readRun() {
             var at = 0
             while at < run.count {
-                var matched = false
-                for length in stride(from: min(useWords ? longestWord : 0, run.count - at), through: 2, by: -1) {
-                    if let reading = words[String(run[at..<(at + length)])] {
+                var length = useWords ? min(longestWordFrom[run[at]] ?? 0, run.count - at) : 0
+                while length >= 2 {
+                    let word = run[at..<(at + length)]
+                    if let reading = words[Array(word)] {
+                        matched(word, reading)
                         syllables += reading
                         at += length
-                        matched = true
                         break
                     }
+                    length -= 1
                 }
-                if !matched {
+                if length < 2 {
                     syllables.append(characters[run[at]] ?? "-")
                     at += 1
                 }
             }
             run.removeAll(keepingCapacity: true)
         }
-        for character in text {
-            if Self.isSearchHan(character) { run.append(character) } else if !run.isEmpty { read() }
+        // A Han character is one scalar; one that a mark or joiner extends is not read as Han.
+        var scalars = text.unicodeScalars.makeIterator()
+        var next = scalars.next()
+        while let scalar = next {
+            next = scalars.next()
+            let combined = next.map { $0.properties.isGraphemeExtend || $0.value == 0x200D } ?? false
+            if Self.isSearchHan(scalar.value), !combined { run.append(scalar.value) } else if !run.isEmpty { readRun() }
         }
-        if !run.isEmpty { read() }
-        return syllables.joined(separator: " ")
+        if !run.isEmpty { readRun() }
+        return syllables
     }
 }

@@ -222,7 +222,10 @@ struct SearchIndexBuilder: Sendable {
     /// A title's pinyin key when its words change its characters' readings, else "" (then the
     /// search reads it through the index's `readings`).
     private func pinyinKey(_ title: String) -> String {
-        PinyinReader.shared.exceptionalKey(normalizer.normalize(title))
+        // Text with nothing from the CJK blocks on has no Han, normalised or not (most titles
+        // of a Latin-script language): no need to normalise it.
+        guard title.unicodeScalars.contains(where: { $0.value >= 0x2E80 }) else { return "" }
+        return PinyinReader.shared.exceptionalKey(normalizer.normalize(title))
     }
 
     /// The index as a script, so that it loads from `file://` without fetch. Every `<`, `>`, `&`
