@@ -22,11 +22,15 @@ import Testing
         // A line break cannot start a heading or a list item.
         #expect(MarkdownEscaping.inline("Title\n# Forged heading\n- [ ] forged item") == "Title # Forged heading - \\[ \\] forged item")
         #expect(MarkdownEscaping.inline("按钮\u{2028}## x") == "按钮 ## x")
+        // Every kind of break is one space, however many follow each other.
+        #expect(MarkdownEscaping.inline("a\r\nb\u{85}c\u{2029}\u{0B}\u{0C}d \ne") == "a b c d e")
     }
 
     @Test func markdownBlockTextCannotOpenBlocks() {
         let text = "First line\n# heading\n> quote\n- item\n+ item\n1. item\n12) item\n=====\n    code\nplain 1. text"
         #expect(MarkdownEscaping.block(text) == "First line\n\\# heading\n\\> quote\n\\- item\n\\+ item\n1\\. item\n12\\) item\n\\=====\ncode\nplain 1. text")
+        // Empty lines stay; CR LF is not a line end of its own; Han text is untouched.
+        #expect(MarkdownEscaping.block("\n标签栏\n\n\t# 标题\r\n- x\n") == "\n标签栏\n\n\\# 标题 - x\n")
     }
 
     @Test func oneLineFrontMatterFieldsRefuseLineBreaks() async throws {

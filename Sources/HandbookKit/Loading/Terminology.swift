@@ -109,6 +109,32 @@ struct TerminologyScanner: Sendable {
         /// Indices of `forms`, longest pattern first: '正在加载' is one warning, not also '加载'.
         var order: [Int]
         var allowed: [[UInt8]]
+        /// Which pairs of bytes start a form: a line is searched only where one does.
+        var starts: PairSet
+
+        /// Whether `text` holds any form.
+        func anyForm(in text: [UInt8]) -> Bool {
+            guard text.count >= 2 else { return patterns.contains { text.contains(run: $0) } }
+            for index in 0..<(text.count - 1) where starts.contains(text[index], text[index + 1]) {
+                if patterns.contains(where: { text[index...].starts(with: $0) }) { return true }
+            }
+            return patterns.contains { $0.count == 1 && text.last == $0[0] }
+        }
+    }
+
+    /// A set of byte pairs, as a bitmap.
+    private struct PairSet: Sendable {
+        private var bits = [UInt64](repeating: 0, count: 65536 / 64)
+
+        mutating func insert(_ first: UInt8, _ second: UInt8) {
+            let pair = Int(first) << 8 | Int(second)
+            bits[pair >> 6] |= 1 << UInt64(pair & 63)
+        }
+
+        func contains(_ first: UInt8, _ second: UInt8) -> Bool {
+            let pair = Int(first) << 8 | Int(second)
+            return bits[pair >> 6] & (1 << UInt64(pair & 63)) != 0
+        }
     }
 
     init(terminology: Terminology) {
@@ -124,8 +150,16 @@ struct TerminologyScanner: Sendable {
             let lengths = forms.map { $0.avoid.count }
             let order = forms.indices.sorted { lengths[$0] > lengths[$1] }
             let allowed = (terminology.allowed[language] ?? []).map(bytes).filter { !$0.isEmpty }
+            var starts = PairSet()
+            for pattern in patterns {
+                if pattern.count >= 2 {
+                    starts.insert(pattern[0], pattern[1])
+                } else if let only = pattern.first {
+                    for second in UInt8.min...UInt8.max { starts.insert(only, second) }
+                }
+            }
             prepared[language] = PreparedForms(ignoresCase: ignoresCase, forms: forms, patterns: patterns,
-                                               order: order, allowed: allowed)
+                                               order: order, allowed: allowed, starts: starts)
         }
         self.prepared = prepared
     }
@@ -174,7 +208,7 @@ struct TerminologyScanner: Sendable {
             let prose = line[start...]
             // A line that contains no form needs nothing more (most lines).
             var text = Self.normalized(prose, lowercased: prepared.ignoresCase)
-            guard prepared.patterns.contains(where: { text.contains(run: $0) }) else { return }
+            guard prepared.anyForm(in: text) else { return }
             let original = text
             Self.mask(&text)
             for phrase in prepared.allowed { _ = Self.blankOccurrences(of: phrase, in: &text) }
@@ -202,15 +236,42 @@ struct TerminologyScanner: Sendable {
     private static let tildeFence = Array("~~~".utf8)
     private static let ruleHeaderOpen = Array("[!".utf8)
 
-    /// The line's bytes in NFC (and lowercased for a language compared without case). ASCII, the
-    /// common case, is its own NFC form; only other text goes through Foundation.
+    /// The line's bytes in NFC (and lowercased for a language compared without case). Text made
+    /// only of characters that are their own NFC form and have no case (ASCII aside), the common
+    /// case, is kept as it is; other text goes through Foundation.
     private static func normalized(_ bytes: ArraySlice<UInt8>, lowercased: Bool) -> [UInt8] {
-        if bytes.allSatisfy({ $0 < 0x80 }) {
+        if isStable(bytes, caseless: lowercased) {
             return lowercased ? bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 } : Array(bytes)
         }
         var text = String(decoding: bytes, as: UTF8.self)
         if lowercased { text = text.lowercased() }
         return Array(text.precomposedStringWithCanonicalMapping.utf8)
+    }
+
+    /// Whether every character is ASCII, or below U+0300 (all NFC; only when case does not
+    /// matter), or in a block whose characters are NFC and caseless: general punctuation's dashes
+    /// and quotes, CJK punctuation, CJK Unified Ideographs, full-width punctuation.
+    private static func isStable(_ bytes: ArraySlice<UInt8>, caseless: Bool) -> Bool {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let lead = bytes[index]
+            if lead < 0x80 { index += 1; continue }
+            if lead < 0xE0 {
+                // Two bytes: U+0080 … U+07FF; below U+0300 the lead byte is at most 0xCB.
+                guard !caseless, lead <= 0xCB else { return false }
+                index += 2
+                continue
+            }
+            guard lead < 0xF0, index + 2 < bytes.endIndex else { return false }
+            let scalar = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+            switch scalar {
+            case 0x2010...0x2027, 0x3000...0x303F, 0x4E00...0x9FFF, 0xFF01...0xFF20, 0xFF3B...0xFF40, 0xFF5B...0xFF65:
+                index += 3
+            default:
+                return false
+            }
+        }
+        return true
     }
 
     /// Blanks out what is not prose, keeping every byte's position: code spans, link and
