@@ -111,4 +111,22 @@ import Testing
         #expect(paragraph.chapterHTMLMade == 1)
         #expect(try await fixture.snapshot() == fullBuild(fixture))
     }
+
+    /// A chapter's warnings depend on the terminology and glossary too: a change there checks
+    /// unchanged chapters again, as a full build would.
+    @Test func aTerminologyChangeChecksUnchangedChaptersAgain() async throws {
+        let fixture = try FixtureHandbook()
+        let builder = IncrementalBuilder(configuration: fixture.configuration)
+        let first = await builder.build()
+        #expect(first.outcome.succeeded)
+        #expect(!fixture.lines(first.outcome).contains { $0.contains("not the handbook's wording") })
+        try fixture.write("terminology.yaml", "en:\n  - {avoid: toolbar, use: bottom bar}\n")
+        let changed = await builder.build()
+        let warnings = fixture.lines(changed.outcome).filter { $0.contains("'toolbar' is not the handbook's wording") }
+        #expect(!warnings.isEmpty)
+        var configuration = fixture.configuration
+        configuration.outputPath = fixture.root.appendingPathComponent("full").path
+        let full = await HandbookBuilder(configuration: configuration).build()
+        #expect(warnings == fixture.lines(full).filter { $0.contains("'toolbar' is not the handbook's wording") })
+    }
 }

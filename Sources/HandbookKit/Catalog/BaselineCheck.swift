@@ -5,6 +5,8 @@ import RulesCatalog
 /// baseline has, so each id missing now is an error pointing at the baseline's line for it.
 struct BaselineCheck {
     var path: String
+    /// The decoded baseline of the previous build (serve), while the file's bytes are the same.
+    var memo: ValueMemo<Data, Catalog>?
 
     func run(current: Catalog, log: inout DiagnosticLog) -> CatalogDiff? {
         let url = BuildConfiguration.url(path)
@@ -14,7 +16,7 @@ struct BaselineCheck {
         }
         let baseline: Catalog
         do {
-            baseline = try Catalog.decode(from: data)
+            baseline = try memo?.value(for: data) { try Catalog.decode(from: data) } ?? Catalog.decode(from: data)
         } catch {
             log.error("the baseline is not a rules.json catalogue: \(error)", at: SourceLocation(file: path, line: 1, column: 1))
             return nil

@@ -54,6 +54,21 @@ public struct HandbookLoader: Sendable {
         // The glossary comes first: the chapters are checked against the forms it marks to avoid.
         let glossary = loadGlossary(discovery: discovery, allowed: allowed, log: &log)
         let terminology = loadTerminology(discovery: discovery, glossary: glossary, log: &log)
+        if let chapterCache {
+            // A chapter's warnings depend on these files as well as on its own text.
+            let context = [AllowedCharacters.fileName, "glossary.yaml", Terminology.fileName].flatMap { name -> [UInt8] in
+                let bytes = try? SourceFile.contents(of: contentDirectory.appendingPathComponent(name).path).get()
+                return (bytes ?? []) + [0]
+            }
+            chapterCache.keep(onlyIfContextIs: context)
+        }
+        // The figures are read and checked beside the chapters.
+        let figureFolder = (contentDirectory, displayRoot)
+        async let figures = { () -> (FigureLibrary, DiagnosticLog) in
+            var figureLog = DiagnosticLog()
+            let library = FigureLoader.load(contentDirectory: figureFolder.0, displayRoot: figureFolder.1, log: &figureLog)
+            return (library, figureLog)
+        }()
         var parts: [Language: [Part]] = [:]
         var chapters: [Language: [Chapter]] = [:]
         var chapterFiles: [(language: Language, part: String, file: String, path: String)] = []
@@ -97,7 +112,9 @@ public struct HandbookLoader: Sendable {
             chapters[language] = list.indices.sorted { keys[$0] < keys[$1] }.map { list[$0] }
         }
         var handbook = Handbook(languages: languages, parts: parts, chapters: chapters, glossary: glossary)
-        handbook.figures = FigureLoader.load(contentDirectory: contentDirectory, displayRoot: displayRoot, log: &log)
+        let (library, figureLog) = await figures
+        handbook.figures = library
+        log.merge(figureLog)
         return handbook
     }
 
@@ -181,10 +198,10 @@ public struct HandbookLoader: Sendable {
     func loadChapter(file name: String, path: String, part: String, language: Language, allowed: AllowedCharacters,
                      terminology: TerminologyScanner, log: inout DiagnosticLog) -> Chapter? {
         guard let file = SourceFile.read(file: name, displayPath: path, log: &log) else { return nil }
-        checkCharacters(file, allowed: allowed, log: &log)
-        terminology.report(in: file, language: language, log: &log)
         let parse = { () -> (Chapter?, DiagnosticLog) in
             var parseLog = DiagnosticLog()
+            checkCharacters(file, allowed: allowed, log: &parseLog)
+            terminology.report(in: file, language: language, log: &parseLog)
             // The file name without `.md` (discovery only lists `*.md` files).
             let name = path[(path.utf8.lastIndex(of: UInt8(ascii: "/")).map(path.utf8.index(after:)) ?? path.startIndex)...]
             let slug = String(name.hasSuffix(".md") ? name.dropLast(3) : name)

@@ -14,6 +14,17 @@ struct LLMsTextBuilder {
     var handbook: Handbook?
     /// Blocks of a chapter as plain text, cross-links by their titles (the catalogue's text).
     var plainText: (@Sendable ([MarkdownBlock], Chapter) -> String)?
+    /// Each chapter's part of llms-full.txt from the previous build (serve), reused while the
+    /// chapter's parse, its catalogue entries and the outline are the same.
+    var chapterMemo: ChapterMemo<[UInt8]>?
+
+    /// What a chapter's part of llms-full.txt reads besides the chapter itself.
+    private struct ChapterContext: Equatable, Sendable {
+        var chapter: Catalog.Chapter
+        var rules: [Catalog.Rule]
+        var language: String
+        var baseURL: String?
+    }
 
     /// What the files are made from, for reuse during `serve`: the catalogue, which parse of
     /// each chapter the prose comes from, and the outline (titles that cross-links in the prose
@@ -96,63 +107,93 @@ struct LLMsTextBuilder {
     /// Written into one byte buffer piece by piece: interpolating each line made a string for
     /// every piece and another for the line.
     private func full(_ language: Language, rulesByChapter: [String: [Int]]) -> [UInt8] {
-        let page = Self.full(language)
-        let ui = strings[language]!
-        var text: [UInt8] = []
-        func add(_ pieces: String...) {
-            for piece in pieces { text.append(contentsOf: piece.utf8) }
-        }
-        add(heading(language))
-        let kinds = Dictionary(uniqueKeysWithValues: Catalog.Rule.Kind.allCases.map { ($0, ui.kindLabel($0).uppercased()) })
+        var text = Array(heading(language).utf8)
+        let writer = ChapterWriter(builder: self, language: language)
         // The rules are read in place: a rule copied out of the array is a few dozen strings.
         catalog.rules.withUnsafeBufferPointer { rules in
             for scope in catalog.scopes {
-                add("\n## ", MarkdownEscaping.inline((scope.title[language] ?? "")), "\n")
+                text += Array("\n## \(MarkdownEscaping.inline(scope.title[language] ?? ""))\n".utf8)
                 for position in chapters(in: scope) {
                     let chapter = catalog.chapters[position]
-                    add("\n### ", MarkdownEscaping.inline((chapter.title[language] ?? "")), "\n\n", link((chapter.url[language] ?? ""), from: page), "\n\n",
-                        MarkdownEscaping.inline((chapter.summary[language] ?? "")), "\n")
-                    if let note = chapter.note { add("\n", ui.legacy, ": ", MarkdownEscaping.inline((note[language] ?? "")), "\n") }
-                    func addRule(_ position: Int) {
-                        let status = rules[position].status
-                        add("\n#### ", kinds[rules[position].kind]!, ": ", MarkdownEscaping.inline((rules[position].title[language] ?? "")))
-                        if status != .current { add(" [", status == .legacy ? ui.legacy : ui.deprecated, "]") }
-                        add("\n\n- id: ", rules[position].id, "\n- url: ", link((rules[position].url[language] ?? ""), from: page),
-                            "\n- edition: ", rules[position].introducedIn, "\n")
-                        if let note = rules[position].note { add("- note: ", MarkdownEscaping.inline((note[language] ?? "")), "\n") }
-                        if !rules[position].replacedBy.isEmpty {
-                            add("- replacedBy: ", rules[position].replacedBy.joined(separator: ", "), "\n")
-                        }
-                        let body = (rules[position].text[language] ?? "")
-                        if !body.isEmpty { add("\n", MarkdownEscaping.block(body), "\n") }
-                    }
                     let positions = rulesByChapter[chapter.id] ?? []
-                    guard let version = handbook?.chapter(chapter.id, in: language), let plainText else {
-                        for position in positions { addRule(position) }
+                    let version = handbook?.chapter(chapter.id, in: language)
+                    guard let version, let chapterMemo else {
+                        text += writer.text(of: chapter, version, positions, rules)
                         continue
                     }
-                    // The chapter as it reads: prose, sections and tables, each rule in its place.
-                    var written = Set<Int>()
-                    for block in version.content {
-                        switch block {
-                        case .markdown(let markdown):
-                            let text = prose(markdown, in: version, plainText)
-                            if !text.isEmpty { add("\n", text, "\n") }
-                        case .section(let section):
-                            add("\n", section.level > 2 ? "##### " : "#### ", MarkdownEscaping.inline(section.titleText), "\n")
-                        case .rule(let rule):
-                            let id = version.ruleID(rule.localID)
-                            if let position = positions.first(where: { rules[$0].id == id }) {
-                                written.insert(position)
-                                addRule(position)
-                            }
-                        }
-                    }
-                    for position in positions where !written.contains(position) { addRule(position) }
+                    let context = ChapterContext(chapter: chapter, rules: positions.map { rules[$0] }, language: language.tag,
+                                                 baseURL: baseURL)
+                    text += chapterMemo.value(for: version, context: context) { writer.text(of: chapter, version, positions, rules) }
                 }
             }
         }
         return text
+    }
+
+    /// One chapter's part of llms-full.txt in one language.
+    private struct ChapterWriter {
+        let builder: LLMsTextBuilder
+        let language: Language
+        let page: String
+        let ui: UIStrings
+        let kinds: [Catalog.Rule.Kind: String]
+
+        init(builder: LLMsTextBuilder, language: Language) {
+            self.builder = builder
+            self.language = language
+            page = LLMsTextBuilder.full(language)
+            let ui = builder.strings[language]!
+            self.ui = ui
+            kinds = Dictionary(uniqueKeysWithValues: Catalog.Rule.Kind.allCases.map { ($0, ui.kindLabel($0).uppercased()) })
+        }
+
+        /// Title, link and summary, then the prose and the rules in reading order (the rules
+        /// alone without the chapter's parse).
+        func text(of chapter: Catalog.Chapter, _ version: Chapter?, _ positions: [Int],
+                  _ rules: UnsafeBufferPointer<Catalog.Rule>) -> [UInt8] {
+            var text: [UInt8] = []
+            func add(_ pieces: String...) {
+                for piece in pieces { text.append(contentsOf: piece.utf8) }
+            }
+            add("\n### ", MarkdownEscaping.inline(chapter.title[language] ?? ""), "\n\n",
+                builder.link(chapter.url[language] ?? "", from: page), "\n\n",
+                MarkdownEscaping.inline(chapter.summary[language] ?? ""), "\n")
+            if let note = chapter.note { add("\n", ui.legacy, ": ", MarkdownEscaping.inline(note[language] ?? ""), "\n") }
+            func addRule(_ position: Int) {
+                let rule = rules[position]
+                add("\n#### ", kinds[rule.kind]!, ": ", MarkdownEscaping.inline(rule.title[language] ?? ""))
+                if rule.status != .current { add(" [", rule.status == .legacy ? ui.legacy : ui.deprecated, "]") }
+                add("\n\n- id: ", rule.id, "\n- url: ", builder.link(rule.url[language] ?? "", from: page),
+                    "\n- edition: ", rule.introducedIn, "\n")
+                if let note = rule.note { add("- note: ", MarkdownEscaping.inline(note[language] ?? ""), "\n") }
+                if !rule.replacedBy.isEmpty { add("- replacedBy: ", rule.replacedBy.joined(separator: ", "), "\n") }
+                let body = rule.text[language] ?? ""
+                if !body.isEmpty { add("\n", MarkdownEscaping.block(body), "\n") }
+            }
+            guard let version, let plainText = builder.plainText else {
+                for position in positions { addRule(position) }
+                return text
+            }
+            // The chapter as it reads: prose, sections and tables, each rule in its place.
+            var written = Set<Int>()
+            for block in version.content {
+                switch block {
+                case .markdown(let markdown):
+                    let prose = builder.prose(markdown, in: version, plainText)
+                    if !prose.isEmpty { add("\n", prose, "\n") }
+                case .section(let section):
+                    add("\n", section.level > 2 ? "##### " : "#### ", MarkdownEscaping.inline(section.titleText), "\n")
+                case .rule(let rule):
+                    let id = version.ruleID(rule.localID)
+                    if let position = positions.first(where: { rules[$0].id == id }) {
+                        written.insert(position)
+                        addRule(position)
+                    }
+                }
+            }
+            for position in positions where !written.contains(position) { addRule(position) }
+            return text
+        }
     }
 
     /// A block of a chapter's prose as escaped Markdown: a table stays a table (each cell

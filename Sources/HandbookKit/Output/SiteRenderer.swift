@@ -396,14 +396,15 @@ struct SiteRenderer {
     private func glossaryPage(_ language: Language) -> OutputFile {
         let ui = strings(language)
         let page = SiteURLs.glossary(language)
-        let entries = handbook.glossary.entries.sorted {
-            language == .en ? ($0.en.lowercased(), $0.id) < ($1.en.lowercased(), $1.id) : $0.id < $1.id
-        }.map { entry in
+        let glossary = handbook.glossary.entries
+        let sortKeys = glossary.map { language == .en ? $0.en.lowercased() : "" }
+        let candidates = Self.namedTermCandidates(handbook.glossary)
+        let entries = glossary.indices.sorted { (sortKeys[$0], glossary[$0].id) < (sortKeys[$1], glossary[$1].id) }.map { glossary[$0] }.map { entry in
             let uses = (links.termUses[language]?[entry.id] ?? []).compactMap { index.chapter($0, in: language) }.map {
                 LinkView(title: $0.title, href: SiteURLs.relative(SiteURLs.chapter($0.id, language), from: page))
             }
             let note = entry.note?[language]
-            let related = (entry.note?[.en]).map { Self.termsNamed(in: $0, besides: entry.id, glossary: handbook.glossary) } ?? []
+            let related = (entry.note?[.en]).map { Self.termsNamed(in: $0, besides: entry.id, candidates: candidates) } ?? []
             let relatedLinks = related.map { LinkView(title: $0.term(in: language), href: "#term-\($0.id)") }
             return GlossaryEntryView(
                 anchor: "term-\(entry.id)", term: entry.term(in: language),
@@ -422,24 +423,30 @@ struct SiteRenderer {
         return render(page, view, "glossary")
     }
 
+    /// The glossary's terms that a definition can name (four letters or more), with their
+    /// lowercased bytes, in the glossary's order.
+    static func namedTermCandidates(_ glossary: Glossary) -> [(entry: GlossaryEntry, bytes: [UInt8])] {
+        glossary.entries.filter { $0.en.count >= 4 }.map { ($0, Array($0.en.lowercased().utf8)) }
+    }
+
     /// The glossary's other terms that an English definition names as whole words (terms of
     /// four letters or more, in the glossary's order).
-    static func termsNamed(in note: String, besides id: String, glossary: Glossary) -> [GlossaryEntry] {
+    static func termsNamed(in note: String, besides id: String,
+                           candidates: [(entry: GlossaryEntry, bytes: [UInt8])]) -> [GlossaryEntry] {
         // A byte search on lowercased text first: Foundation's case-insensitive search for every
         // pair of terms made the glossary page the slowest page of the build.
         let lowered = Array(note.lowercased().utf8)
-        return glossary.entries.filter { other in
-            guard other.id != id, other.en.count >= 4,
-                  lowered.contains(run: Array(other.en.lowercased().utf8)) else { return false }
+        return candidates.filter { other in
+            guard other.entry.id != id, lowered.contains(run: other.bytes) else { return false }
             var searchRange = note.startIndex..<note.endIndex
-            while let found = note.range(of: other.en, options: .caseInsensitive, range: searchRange) {
+            while let found = note.range(of: other.entry.en, options: .caseInsensitive, range: searchRange) {
                 let before = found.lowerBound == note.startIndex ? nil : note[note.index(before: found.lowerBound)]
                 let after = found.upperBound == note.endIndex ? nil : note[found.upperBound]
                 if !(before?.isLetter ?? false), !(after?.isLetter ?? false) { return true }
                 searchRange = found.upperBound..<note.endIndex
             }
             return false
-        }
+        }.map(\.entry)
     }
 
     /// Links to the rules named in a rule's `replaced-by`, titled in `language`.

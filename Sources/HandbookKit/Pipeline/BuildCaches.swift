@@ -24,9 +24,20 @@ public final class ChapterCache: @unchecked Sendable {
 
     private var entries: [String: Entry] = [:]
     private var revisions = 0
+    /// The files every chapter is checked against (glossary, terminology, allowed characters):
+    /// when they change, no parsed chapter is kept.
+    private var context: [UInt8] = []
     private let lock = NSLock()
 
     public init() {}
+
+    /// Forgets every chapter when `context` differs from the last build's.
+    func keep(onlyIfContextIs context: [UInt8]) {
+        lock.withLock {
+            if self.context != context { entries = [:] }
+            self.context = context
+        }
+    }
 
     func chapter(for file: SourceFile, parse: () -> (Chapter?, DiagnosticLog)) -> (Chapter?, DiagnosticLog) {
         if let entry = lock.withLock({ entries[file.path] }), entry.text == file.text {
@@ -99,7 +110,11 @@ final class DerivedCaches: @unchecked Sendable {
     /// Files made from the whole catalogue, reused while it is equal.
     let rulesJSON = ValueMemo<Catalog, [OutputFile]>()
     let llmsText = ValueMemo<LLMsTextBuilder.Key, [OutputFile]>()
+    /// Each chapter's part of llms-full.txt (its prose shows other chapters' titles: emptied
+    /// with the outline).
+    let llmsChapters = ChapterMemo<[UInt8]>()
     let glossary = ValueMemo<String, HandbookLoader.GlossaryParse>()
+    let baseline = ValueMemo<Data, Catalog>()
     let scalarFolds = ScalarFolds()
     private var outline: HandbookOutline?
     private var templateSet: TemplateSet?
@@ -123,6 +138,7 @@ final class DerivedCaches: @unchecked Sendable {
             sidebar = nil
         }
         llmsText.removeAll()
+        llmsChapters.removeAll()
         pages.removeAll()
     }
 
@@ -144,6 +160,7 @@ final class DerivedCaches: @unchecked Sendable {
                 searchRecords.removeAll()
                 catalogEntries.removeAll()
                 links.removeAll()
+                llmsChapters.removeAll()
             }
             self.outline = outline
         }

@@ -170,7 +170,8 @@ public struct HandbookBuilder: Sendable {
             case .llmsText:
                 guard let catalog = catalogued?.catalog else { return [] }
                 let llms = LLMsTextBuilder(catalog: catalog, languages: handbook.languages, strings: strings, baseURL: baseURL,
-                                           handbook: handbook, plainText: { catalogBuilder.plainText($0, $1) })
+                                           handbook: handbook, plainText: { catalogBuilder.plainText($0, $1) },
+                                           chapterMemo: derived?.llmsChapters)
                 return try await emit(derived?.llmsText.value(for: llms.key) { llms.files() } ?? llms.files())
             }
         }
@@ -181,7 +182,7 @@ public struct HandbookBuilder: Sendable {
             if case .wholeHandbook = job {
                 let catalog = await catalogBuilder.build()
                 var baselineLog = DiagnosticLog()
-                let diff = baselinePath.flatMap { BaselineCheck(path: $0).run(current: catalog, log: &baselineLog) }
+                let diff = baselinePath.flatMap { BaselineCheck(path: $0, memo: derived?.baseline).run(current: catalog, log: &baselineLog) }
                 catalogued = Catalogued(catalog: catalog, baselineDiff: diff, log: baselineLog)
             }
             do {
