@@ -136,5 +136,8 @@ import Testing
         webp.append(contentsOf: [0x7F, 0x02, 0x00, 0xDF, 0x01, 0x00])  // 640 − 1, 480 − 1, little-endian
         #expect(RasterSize.of(webp).map { [$0.0, $0.1] } == [640, 480])
         #expect(SVGCheck.size(of: "<svg viewBox=\"0 0 240 200\">") .map { [$0.0, $0.1] } == [240, 200])
+        #expect(SVGCheck.size(of: "<svg stroke-width=\"3\"\n  width='320px' height = \"180\">").map { [$0.0, $0.1] } == [320, 180])
+        #expect(SVGCheck.size(of: "<svg width=\"50%\" height=\"10\" viewBox=\"0,0,64.4,32\">").map { [$0.0, $0.1] } == [64, 32])
+        #expect(SVGCheck.size(of: "<svg width=\"10\">") == nil)
     }
 }

@@ -260,9 +260,25 @@ enum SVGCheck {
         guard let open = text.range(of: "<svg") else { return nil }
         guard let close = text[open.upperBound...].firstIndex(of: ">") else { return nil }
         let tag = text[open.upperBound..<close]
+        let bytes = Array(tag.utf8)
+        /// The quoted value of the attribute `name` (preceded by white space), if any.
         func value(_ name: String) -> String? {
-            let pattern = try? Regex<(Substring, Substring)>("\\s\(name)\\s*=\\s*[\"']([^\"']*)[\"']")
-            return pattern.flatMap { tag.firstMatch(of: $0) }.map { String($0.output.1) }
+            let name = Array(name.utf8)
+            var index = 0
+            while index + name.count < bytes.count {
+                defer { index += 1 }
+                guard isSpace(bytes[index]), bytes[(index + 1)...].starts(with: name) else { continue }
+                var cursor = index + 1 + name.count
+                while cursor < bytes.count, isSpace(bytes[cursor]) { cursor += 1 }
+                guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "=") else { continue }
+                cursor += 1
+                while cursor < bytes.count, isSpace(bytes[cursor]) { cursor += 1 }
+                guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'") else { continue }
+                let start = cursor + 1
+                guard let end = bytes[start...].firstIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }) else { continue }
+                return String(decoding: bytes[start..<end], as: UTF8.self)
+            }
+            return nil
         }
         if let width = value("width").flatMap(Self.number), let height = value("height").flatMap(Self.number) {
             return (width, height)

@@ -423,21 +423,33 @@ struct SiteRenderer {
         return render(page, view, "glossary")
     }
 
-    /// The glossary's terms that a definition can name (four letters or more), with their
-    /// lowercased bytes, in the glossary's order.
-    static func namedTermCandidates(_ glossary: Glossary) -> [(entry: GlossaryEntry, bytes: [UInt8])] {
-        glossary.entries.filter { $0.en.count >= 4 }.map { ($0, Array($0.en.lowercased().utf8)) }
+    /// A glossary term a definition can name (four letters or more), with its first run of
+    /// letters lowercased.
+    struct NamedTermCandidate {
+        var entry: GlossaryEntry
+        var firstWord: Substring
+    }
+
+    static func namedTermCandidates(_ glossary: Glossary) -> [NamedTermCandidate] {
+        glossary.entries.filter { $0.en.count >= 4 }.compactMap { entry in
+            words(entry.en).first.map { NamedTermCandidate(entry: entry, firstWord: $0) }
+        }
+    }
+
+    /// Lowercased runs of letters.
+    private static func words(_ text: String) -> [Substring] {
+        text.lowercased().split { !$0.isLetter }
     }
 
     /// The glossary's other terms that an English definition names as whole words (terms of
     /// four letters or more, in the glossary's order).
-    static func termsNamed(in note: String, besides id: String,
-                           candidates: [(entry: GlossaryEntry, bytes: [UInt8])]) -> [GlossaryEntry] {
-        // A byte search on lowercased text first: Foundation's case-insensitive search for every
-        // pair of terms made the glossary page the slowest page of the build.
-        let lowered = Array(note.lowercased().utf8)
+    static func termsNamed(in note: String, besides id: String, candidates: [NamedTermCandidate]) -> [GlossaryEntry] {
+        // A term found with no letter on either side starts with one of the note's words: only
+        // those terms are searched (Foundation's case-insensitive search for every pair of terms
+        // made the glossary page the slowest page of the build).
+        let noteWords = Set(words(note))
         return candidates.filter { other in
-            guard other.entry.id != id, lowered.contains(run: other.bytes) else { return false }
+            guard other.entry.id != id, noteWords.contains(other.firstWord) else { return false }
             var searchRange = note.startIndex..<note.endIndex
             while let found = note.range(of: other.entry.en, options: .caseInsensitive, range: searchRange) {
                 let before = found.lowerBound == note.startIndex ? nil : note[note.index(before: found.lowerBound)]
