@@ -1,3 +1,4 @@
+import Foundation
 import RulesCatalog
 
 @_exported import struct RulesCatalog.Language
@@ -248,9 +249,60 @@ public struct Glossary: Sendable {
     /// Each id's first entry (links name terms by id on every page).
     private let positions: [String: Int]
 
+    /// Per entry, the positions of the other terms its English definition names.
+    private let related: [[Int]]
+
     public init(entries: [GlossaryEntry]) {
         self.entries = entries
         positions = Dictionary(entries.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let candidates = Self.namedTermCandidates(entries)
+        related = entries.map { entry in
+            entry.note?[.en].map { Self.termsNamed(in: $0, besides: entry.id, candidates: candidates, entries: entries) } ?? []
+        }
+    }
+
+    /// The glossary's other terms that `id`'s English definition names as whole words (terms
+    /// of four letters or more), in the glossary's order: the glossary page's related terms.
+    public func relatedTerms(of id: String) -> [GlossaryEntry] {
+        positions[id].map { related[$0].map { entries[$0] } } ?? []
+    }
+
+    /// A term a definition can name (four letters or more), with its first run of letters
+    /// lowercased.
+    private struct NamedTermCandidate {
+        var position: Int
+        var firstWord: Substring
+    }
+
+    private static func namedTermCandidates(_ entries: [GlossaryEntry]) -> [NamedTermCandidate] {
+        entries.indices.filter { entries[$0].en.count >= 4 }.compactMap { position in
+            words(entries[position].en).first.map { NamedTermCandidate(position: position, firstWord: $0) }
+        }
+    }
+
+    /// Lowercased runs of letters.
+    private static func words(_ text: String) -> [Substring] {
+        text.lowercased().split { !$0.isLetter }
+    }
+
+    private static func termsNamed(in note: String, besides id: String, candidates: [NamedTermCandidate],
+                                   entries: [GlossaryEntry]) -> [Int] {
+        // A term found with no letter on either side starts with one of the note's words: only
+        // those terms are searched (Foundation's case-insensitive search for every pair of terms
+        // made the glossary page the slowest page of the build).
+        let noteWords = Set(words(note))
+        return candidates.filter { candidate in
+            let other = entries[candidate.position]
+            guard other.id != id, noteWords.contains(candidate.firstWord) else { return false }
+            var searchRange = note.startIndex..<note.endIndex
+            while let found = note.range(of: other.en, options: .caseInsensitive, range: searchRange) {
+                let before = found.lowerBound == note.startIndex ? nil : note[note.index(before: found.lowerBound)]
+                let after = found.upperBound == note.endIndex ? nil : note[found.upperBound]
+                if !(before?.isLetter ?? false), !(after?.isLetter ?? false) { return true }
+                searchRange = found.upperBound..<note.endIndex
+            }
+            return false
+        }.map(\.position)
     }
 
     public func entry(_ id: String) -> GlossaryEntry? {

@@ -398,13 +398,12 @@ struct SiteRenderer {
         let page = SiteURLs.glossary(language)
         let glossary = handbook.glossary.entries
         let sortKeys = glossary.map { language == .en ? $0.en.lowercased() : "" }
-        let candidates = Self.namedTermCandidates(handbook.glossary)
         let entries = glossary.indices.sorted { (sortKeys[$0], glossary[$0].id) < (sortKeys[$1], glossary[$1].id) }.map { glossary[$0] }.map { entry in
             let uses = (links.termUses[language]?[entry.id] ?? []).compactMap { index.chapter($0, in: language) }.map {
                 LinkView(title: $0.title, href: SiteURLs.relative(SiteURLs.chapter($0.id, language), from: page))
             }
             let note = entry.note?[language]
-            let related = (entry.note?[.en]).map { Self.termsNamed(in: $0, besides: entry.id, candidates: candidates) } ?? []
+            let related = handbook.glossary.relatedTerms(of: entry.id)
             let relatedLinks = related.map { LinkView(title: $0.term(in: language), href: "#term-\($0.id)") }
             return GlossaryEntryView(
                 anchor: "term-\(entry.id)", term: entry.term(in: language),
@@ -421,44 +420,6 @@ struct SiteRenderer {
                            breadcrumbs: [LinkView(title: ui.home, href: SiteURLs.relative(SiteURLs.home(language), from: page))]),
             title: ui.glossary, intro: ui.glossaryIntro, entries: entries)
         return render(page, view, "glossary")
-    }
-
-    /// A glossary term a definition can name (four letters or more), with its first run of
-    /// letters lowercased.
-    struct NamedTermCandidate {
-        var entry: GlossaryEntry
-        var firstWord: Substring
-    }
-
-    static func namedTermCandidates(_ glossary: Glossary) -> [NamedTermCandidate] {
-        glossary.entries.filter { $0.en.count >= 4 }.compactMap { entry in
-            words(entry.en).first.map { NamedTermCandidate(entry: entry, firstWord: $0) }
-        }
-    }
-
-    /// Lowercased runs of letters.
-    private static func words(_ text: String) -> [Substring] {
-        text.lowercased().split { !$0.isLetter }
-    }
-
-    /// The glossary's other terms that an English definition names as whole words (terms of
-    /// four letters or more, in the glossary's order).
-    static func termsNamed(in note: String, besides id: String, candidates: [NamedTermCandidate]) -> [GlossaryEntry] {
-        // A term found with no letter on either side starts with one of the note's words: only
-        // those terms are searched (Foundation's case-insensitive search for every pair of terms
-        // made the glossary page the slowest page of the build).
-        let noteWords = Set(words(note))
-        return candidates.filter { other in
-            guard other.entry.id != id, noteWords.contains(other.firstWord) else { return false }
-            var searchRange = note.startIndex..<note.endIndex
-            while let found = note.range(of: other.entry.en, options: .caseInsensitive, range: searchRange) {
-                let before = found.lowerBound == note.startIndex ? nil : note[note.index(before: found.lowerBound)]
-                let after = found.upperBound == note.endIndex ? nil : note[found.upperBound]
-                if !(before?.isLetter ?? false), !(after?.isLetter ?? false) { return true }
-                searchRange = found.upperBound..<note.endIndex
-            }
-            return false
-        }.map(\.entry)
     }
 
     /// Links to the rules named in a rule's `replaced-by`, titled in `language`.
