@@ -22,6 +22,7 @@ struct BaselineCheck {
             return nil
         }
         let diff = CatalogDiff(baseline: baseline, current: current)
+        guard !diff.removed.isEmpty else { return diff }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         for id in diff.removed {
             let line = (lines.firstIndex { $0.contains("\"id\"") && $0.contains("\"\(id)\"") } ?? 0) + 1

@@ -116,6 +116,7 @@ final class DerivedCaches: @unchecked Sendable {
     let glossary = ValueMemo<String, HandbookLoader.GlossaryParse>()
     let baseline = ValueMemo<Data, Catalog>()
     let scalarFolds = ScalarFolds()
+    let search = SearchMemos()
     private var outline: HandbookOutline?
     private var templateSet: TemplateSet?
     /// The sidebar pieces, kept while the outline and the templates stay the same.
@@ -181,6 +182,19 @@ final class ValueMemo<Key: Equatable & Sendable, Value: Sendable>: @unchecked Se
 
     func removeAll() {
         lock.withLock { last = nil }
+    }
+}
+
+/// The value made from the last key, per language.
+final class LanguageMemo<Key: Equatable & Sendable, Value: Sendable>: @unchecked Sendable {
+    private var last: [String: (key: Key, value: Value)] = [:]
+    private let lock = NSLock()
+
+    func value(for language: Language, key: Key, make: () -> Value) -> Value {
+        if let last = lock.withLock({ last[language.tag] }), last.key == key { return last.value }
+        let value = make()
+        lock.withLock { last[language.tag] = (key, value) }
+        return value
     }
 }
 

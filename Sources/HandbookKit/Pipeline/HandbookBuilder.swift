@@ -106,7 +106,7 @@ public struct HandbookBuilder: Sendable {
                                     navigation: derived?.navigation { NavigationCache(handbook: handbook, templates: templates) })
         let searchBuilder = SearchIndexBuilder(index: index, catalogText: { catalogBuilder.plainText($1, $0) },
                                                normalizer: SearchNormalizer(variants: variants), memo: derived?.searchRecords,
-                                               foldedScalars: derived?.scalarFolds)
+                                               foldedScalars: derived?.scalarFolds, searchMemos: derived?.search)
         let baselinePath = configuration.baselinePath
         let strings = templates.strings
         let baseURL = configuration.baseURL

@@ -20,6 +20,8 @@ struct SearchIndexBuilder: Sendable {
 
     /// Each character's normalised form, kept across builds by `serve`.
     var foldedScalars: ScalarFolds?
+    /// The glossary's records and the character tables of the previous build (`serve`).
+    var searchMemos: SearchMemos?
 
     private struct RecordsContext: Equatable, Sendable {
         var scope: Int
@@ -117,35 +119,74 @@ struct SearchIndexBuilder: Sendable {
         for chapter in chapters {
             for scalar in chapter.scalars where seen.insert(scalar) { scalars.append(scalar) }
         }
-        var synonyms: [String: String] = [:]
-        for entry in handbook.glossary.entries {
-            let term = entry.term(in: language)
-            let others = entry.terms(otherThan: language) + entry.variants
-            let record = SearchIndex.Record(
-                kind: .term, scope: -1, title: term,
-                text: (others + [entry.note?[language] ?? ""]).filter { !$0.isEmpty }.joined(separator: " · "),
-                context: "", url: SiteURLs.path(of: .term(entry.id), in: language), ruleID: "",
-                pinyin: pinyinKey(term))
-            records.append(record)
-            scalars += Self.scalars([record], into: &seen)
-            for name in others {
-                let key = normalizer.normalize(name)
-                if !key.isEmpty, key != normalizer.normalize(term), synonyms[key] == nil { synonyms[key] = term }
-            }
+        // The glossary's records and what depends on the characters in use change rarely: kept
+        // between builds of `serve` while their inputs are equal.
+        let glossaryKey = handbook.glossary.entries.flatMap { entry in
+            [entry.id, entry.en, entry.zh, entry.zhHant, entry.note?[language] ?? "\u{0}"] + entry.variants + ["\u{0}"]
         }
-        // Pinyin is for a language whose glossary terms are written in Han characters.
-        let readsPinyin = records.contains { $0.kind == .term && $0.title.contains(where: PinyinReader.isSearchHan) }
+        let terms = searchMemos?.glossary.value(for: language, key: glossaryKey) { glossaryPart(language) }
+            ?? glossaryPart(language)
+        records += terms.records
+        for scalar in terms.scalars where seen.insert(scalar) { scalars.append(scalar) }
         // Only the Traditional characters that can match something are shipped. Normalising
         // works character by character for Han text, so the distinct characters are enough.
         let folds = foldedScalars ?? ScalarFolds()
         let used = Set(scalars.flatMap { folds.fold($0, normalizer) })
-        let variants = normalizer.variants.simplified.filter { used.contains($0.value) }
-            .sorted { $0.key < $1.key }.map { String($0.key) + String($0.value) }.joined()
+        // Pinyin is for a language whose glossary terms are written in Han characters.
+        let readsPinyin = terms.records.contains { $0.title.contains(where: PinyinReader.isSearchHan) }
+        let tables = { () -> CharacterTables in
+            CharacterTables(
+                variants: normalizer.variants.simplified.filter { used.contains($0.value) }
+                    .sorted { $0.key < $1.key }.map { String($0.key) + String($0.value) }.joined(),
+                readings: readsPinyin ? PinyinReader.shared.readings(of: used.flatMap(\.unicodeScalars)) : "")
+        }
+        let characters = searchMemos?.characters.value(for: language, key: CharacterKey(used: used, readsPinyin: readsPinyin),
+                                                       make: tables) ?? tables()
         let index = SearchIndex(
             language: language.tag, scopes: parts.map { [$0.id, $0.title] }, records: records,
-            variants: variants, synonyms: synonyms.sorted { $0.key < $1.key }.map { [$0.key, $0.value] },
-            readings: readsPinyin ? PinyinReader.shared.readings(of: used.flatMap(\.unicodeScalars)) : "")
+            variants: characters.variants, synonyms: terms.synonyms, readings: characters.readings)
         return (index, chapters)
+    }
+
+    /// The glossary's terms as records, with the characters they use and the other names of
+    /// each term that the search takes as synonyms.
+    struct GlossaryPart: Sendable {
+        var records: [SearchIndex.Record]
+        var scalars: [Unicode.Scalar]
+        var synonyms: [[String]]
+    }
+
+    private func glossaryPart(_ language: Language) -> GlossaryPart {
+        var records: [SearchIndex.Record] = []
+        var synonyms: [String: String] = [:]
+        for entry in handbook.glossary.entries {
+            let term = entry.term(in: language)
+            let others = entry.terms(otherThan: language) + entry.variants
+            records.append(SearchIndex.Record(
+                kind: .term, scope: -1, title: term,
+                text: (others + [entry.note?[language] ?? ""]).filter { !$0.isEmpty }.joined(separator: " · "),
+                context: "", url: SiteURLs.path(of: .term(entry.id), in: language), ruleID: "",
+                pinyin: pinyinKey(term)))
+            let normalizedTerm = normalizer.normalize(term)
+            for name in others {
+                let key = normalizer.normalize(name)
+                if !key.isEmpty, key != normalizedTerm, synonyms[key] == nil { synonyms[key] = term }
+            }
+        }
+        var seen = ScalarSet()
+        return GlossaryPart(records: records, scalars: Self.scalars(records, into: &seen),
+                            synonyms: synonyms.sorted { $0.key < $1.key }.map { [$0.key, $0.value] })
+    }
+
+    /// The Traditional-to-Simplified pairs and the pinyin readings of the characters in use.
+    struct CharacterTables: Sendable {
+        var variants: String
+        var readings: String
+    }
+
+    struct CharacterKey: Equatable, Sendable {
+        var used: Set<Character>
+        var readsPinyin: Bool
     }
 
     /// The non-ASCII characters of the records not in `seen` yet, in order of appearance. ASCII
@@ -287,4 +328,10 @@ final class ScalarFolds: @unchecked Sendable {
         lock.withLock { folds[scalar] = folded }
         return folded
     }
+}
+
+/// What the search index keeps between builds of `serve`, per language.
+final class SearchMemos: Sendable {
+    let glossary = LanguageMemo<[String], SearchIndexBuilder.GlossaryPart>()
+    let characters = LanguageMemo<SearchIndexBuilder.CharacterKey, SearchIndexBuilder.CharacterTables>()
 }
