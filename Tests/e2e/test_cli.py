@@ -269,6 +269,11 @@ def test_mcp_server_serves_chapters_as_resources_and_a_review_prompt(binary, sit
                 assert language["enum"][:2] == ["zh-Hans", "en"] and "zh" in language["enum"]
                 got = await client.call_tool("get_rule", {"id": "controls.buttons.verb-titles", "language": "zh-Hans"})
                 assert not got.is_error and got.structured_content["tags"] == sorted(by_id["controls.buttons.verb-titles"]["tags"])
+                # Examples in the language asked for; measures as rules.json gives them.
+                assert got.structured_content["examples"] == [
+                    {"kind": e["kind"], "text": e["text"]["zh-Hans"]} for e in by_id["controls.buttons.verb-titles"]["examples"]]
+                target = await client.call_tool("get_rule", {"id": "foundations.layout.minimum-touch-target", "language": "en"})
+                assert target.structured_content["measures"] == by_id["foundations.layout.minimum-touch-target"]["measures"]
                 found = await client.call_tool("search_rules", {"tag": "topic:accessibility", "limit": 200})
                 assert not found.is_error and found.structured_content["total"] == sum(
                     1 for r in catalog["rules"] if "topic:accessibility" in r.get("tags", []))
