@@ -42,6 +42,24 @@ public struct CatalogTools: Sendable {
             "permalink": ["type": "string", "description": "Absolute when the site's URL is known, else relative to the site root."],
             "introducedIn": ["type": "string"], "replacedBy": stringArray, "note": ["type": "string"],
             "translation": ["type": "string", "enum": ["current", "outdated"]], "tags": stringArray,
+            "measures": [
+                "type": "array",
+                "description": "Numbers the rule states that can be checked, e.g. {applies: touch-target, comparison: min, value: 44, unit: pt}.",
+                "items": ["type": "object", "properties": [
+                    "applies": ["type": "string"],
+                    "comparison": ["type": "string", "enum": ["min", "max", "below", "above", "exact"]],
+                    "value": ["type": "number"],
+                    "unit": ["type": "string", "enum": .array(Catalog.Rule.Measure.Unit.allCases.map { .string($0.rawValue) })],
+                    "approximate": ["type": "boolean"],
+                ], "required": ["applies", "comparison", "value", "unit"]],
+            ],
+            "examples": [
+                "type": "array",
+                "description": "Wording that follows the rule (good) or breaks it (bad), in the answer's language.",
+                "items": ["type": "object", "properties": [
+                    "kind": ["type": "string", "enum": ["good", "bad"]], "text": ["type": "string"],
+                ], "required": ["kind", "text"]],
+            ],
         ],
         "required": ["id", "kind", "status", "scope", "chapter", "title", "text", "permalink", "introducedIn", "replacedBy", "translation"],
     ]

@@ -8,7 +8,7 @@ import Foundation
 /// and described by the JSON Schema in `Catalog.schema`.
 public struct Catalog: Codable, Sendable, Equatable {
     /// The version of the shape of this file, not of its content.
-    public static let currentSchemaVersion = "1.3.0"
+    public static let currentSchemaVersion = "1.4.0"
 
     public var schemaVersion: String
     /// BCP 47 tags of the languages every localized field carries, in the handbook's order:
@@ -280,6 +280,79 @@ extension Catalog {
         public var permalink: LocalizedText?
         /// The pictures the rule shows (a "do" and a "don't", say), in order (since 1.3; nil when none).
         public var figures: [FigureReference]?
+        /// The numbers the rule states that a tool can check, such as a 44-point touch target
+        /// (since 1.4; nil when it states none).
+        public var measures: [Measure]?
+        /// Short texts that follow the advice or break it, such as button titles, per language;
+        /// the good ones first, each kind in the order written (since 1.4; nil when none).
+        public var examples: [Example]?
+
+        /// A number a rule states: `touch-target >= 44 pt` is
+        /// `{"applies": "touch-target", "comparison": "min", "unit": "pt", "value": 44}`.
+        public struct Measure: Codable, Sendable, Equatable {
+            /// What the number is about, a lowercase hyphenated name (`touch-target`, `tabs`,
+            /// `contrast`, `font-size`); the rule's text says exactly what it measures.
+            public var applies: String
+            public var comparison: Comparison
+            public var value: Double
+            public var unit: Unit
+            /// True when the rule gives the number as a rough guide ("about five"); absent otherwise.
+            public var approximate: Bool?
+
+            /// How a measured value must relate to `value`.
+            public enum Comparison: String, Codable, Sendable, CaseIterable {
+                /// At least `value` (written `>=`).
+                case min
+                /// At most `value` (`<=`).
+                case max
+                /// Less than `value` (`<`).
+                case below
+                /// More than `value` (`>`).
+                case above
+                /// `value` itself (`=`).
+                case exact
+            }
+
+            public enum Unit: String, Codable, Sendable, CaseIterable {
+                /// Points, the interface's unit of length.
+                case pt
+                /// Pixels of an image.
+                case px
+                /// Percent (written `%`), of what the rule says.
+                case percent
+                /// A ratio `value`:1, such as a contrast ratio (written `:1`, as in `4.5:1`).
+                case ratio
+                /// Counts: of characters, of words, of lines of text, of things (tabs, segments, groups).
+                case characters, words, lines, items
+                /// Durations: milliseconds, seconds, minutes, hours.
+                case ms, s, min, h
+                /// Frames per second.
+                case fps
+            }
+
+            public init(applies: String, comparison: Comparison, value: Double, unit: Unit, approximate: Bool? = nil) {
+                self.applies = applies
+                self.comparison = comparison
+                self.value = value
+                self.unit = unit
+                self.approximate = approximate
+            }
+        }
+
+        /// Wording that follows the advice (`good`) or breaks it (`bad`), in each language.
+        public struct Example: Codable, Sendable, Equatable {
+            public enum Kind: String, Codable, Sendable, CaseIterable {
+                case good, bad
+            }
+
+            public var kind: Kind
+            public var text: LocalizedText
+
+            public init(kind: Kind, text: LocalizedText) {
+                self.kind = kind
+                self.text = text
+            }
+        }
 
         /// A figure as a rule shows it: the published file and its alt text.
         public struct FigureReference: Codable, Sendable, Equatable {
@@ -311,8 +384,10 @@ extension Catalog {
                     note: LocalizedText? = nil, translation: TranslationState = TranslationState(),
                     basis: [String]? = nil, history: [EarlierForm]? = nil, sectionTitle: LocalizedText? = nil,
                     position: Int? = nil, tags: [String]? = nil, permalink: LocalizedText? = nil,
-                    figures: [FigureReference]? = nil) {
+                    figures: [FigureReference]? = nil, measures: [Measure]? = nil, examples: [Example]? = nil) {
             self.figures = figures
+            self.measures = measures
+            self.examples = examples
             self.sectionTitle = sectionTitle
             self.position = position
             self.tags = tags

@@ -57,7 +57,7 @@ import Testing
         #expect(diagnostics == [
             "content/zh/controls/buttons.md:6:1: error: a legacy rule needs note=\"…\": one sentence on what replaced it",
             "content/zh/controls/buttons.md:8:1: error: note and replaced-by are for legacy or deprecated rules; add status=legacy or status=deprecated",
-            "content/zh/controls/buttons.md:10:1: error: unknown rule attribute 'replaced_by'; use status, edition, note, replaced-by, basis, tags; did you mean 'replaced-by'?",
+            "content/zh/controls/buttons.md:10:1: error: unknown rule attribute 'replaced_by'; use status, edition, note, replaced-by, basis, tags, measures, good, bad; did you mean 'replaced-by'?",
         ])
     }
 

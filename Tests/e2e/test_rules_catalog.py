@@ -66,7 +66,7 @@ def test_llms_txt_lists_every_chapter_and_its_full_text_every_rule(site):
 def test_catalogue_1_3_fields_release_sections_positions_and_tags(site):
     import yaml
     catalog = load(site)
-    assert catalog["schemaVersion"] == "1.3.0"
+    assert tuple(map(int, catalog["schemaVersion"].split("."))) >= (1, 3, 0)
     releases = yaml.safe_load((REPO / "content/changelog.yaml").read_text(encoding="utf-8"))
     assert (catalog["version"], catalog["released"]) == (releases[-1]["version"], releases[-1]["date"])
     vocabulary = yaml.safe_load((REPO / "content/tags.yaml").read_text(encoding="utf-8"))
@@ -90,6 +90,45 @@ def test_catalogue_1_3_fields_release_sections_positions_and_tags(site):
             if rule["chapter"] == tagged:
                 assert set(chapters[tagged]["tags"]) <= set(rule["tags"]), rule["id"]
     assert "topic:writing" in next(r for r in catalog["rules"] if r["id"] == "controls.buttons.verb-titles")["tags"]
+
+
+EN_NUMBERS = {1: ("one", "single"), 2: ("two",), 3: ("three",), 4: ("four",), 5: ("five",), 7: ("seven",),
+              10: ("ten", "tenth"), 20: ("twenty",)}
+ZH_NUMBERS = {1: ("一",), 2: ("两", "二"), 3: ("三",), 4: ("四",), 5: ("五",), 7: ("七",), 10: ("十",), 20: ("二十",)}
+
+
+def states(text, value, words):
+    """Whether `text` states `value`: in digits (44, 4.5) or in words (five, 五; 10 percent as a tenth)."""
+    digits = f"{value:g}"
+    return (re.search(rf"(?<![0-9.]){re.escape(digits)}(?![0-9])", text) is not None
+            or any(word in text for word in words.get(value, ())))
+
+
+def test_catalogue_1_4_measures_state_the_rules_numbers(site):
+    catalog = load(site)
+    assert tuple(map(int, catalog["schemaVersion"].split("."))) >= (1, 4, 0)
+    measured = [rule for rule in catalog["rules"] if "measures" in rule]
+    assert len(measured) >= 30
+    for rule in measured:
+        for measure in rule["measures"]:
+            # Each number is one the rule's text states, in both languages.
+            assert states(rule["title"]["en"] + " " + rule["text"]["en"], measure["value"], EN_NUMBERS), (rule["id"], measure)
+            assert states(rule["title"]["zh-Hans"] + rule["text"]["zh-Hans"], measure["value"], ZH_NUMBERS), (rule["id"], measure)
+    by_id = {rule["id"]: rule for rule in catalog["rules"]}
+    assert {"applies": "touch-target", "comparison": "min", "unit": "pt", "value": 44} in by_id["foundations.layout.minimum-touch-target"]["measures"]
+    assert {"applies": "contrast", "comparison": "min", "unit": "ratio", "value": 4.5} in by_id["foundations.dark-mode.contrast-ratio"]["measures"]
+
+
+def test_catalogue_1_4_examples_quote_the_rules_text(site):
+    catalog = load(site)
+    for rule in catalog["rules"]:
+        examples = rule.get("examples", [])
+        kinds = [example["kind"] for example in examples]
+        assert kinds == sorted(kinds, key=["good", "bad"].index), rule["id"]
+        for example in examples:
+            for language in catalog["languages"]:
+                # An example is wording the rule itself quotes, so the card and the catalogue agree.
+                assert example["text"][language] in rule["text"][language] + rule["title"][language], (rule["id"], language, example)
 
 
 def test_glossary_json_validates_and_holds_every_term(site):

@@ -73,6 +73,17 @@ public struct RuleAnswer: Codable, Sendable, Equatable {
     public var sectionTitle: String?
     /// Its tags (rules.json 1.3; nil when it has none).
     public var tags: [String]?
+    /// The numbers it states that a tool can check (rules.json 1.4; nil when none).
+    public var measures: [Catalog.Rule.Measure]?
+    /// Wording in this language that follows the advice or breaks it (rules.json 1.4; nil when none).
+    public var examples: [Example]?
+
+    /// A good or bad example in the answer's language.
+    public struct Example: Codable, Sendable, Equatable {
+        /// `good` or `bad`.
+        public var kind: String
+        public var text: String
+    }
 
     public init(_ rule: Catalog.Rule, language: Language, baseURL: String?) {
         id = rule.id
@@ -90,6 +101,8 @@ public struct RuleAnswer: Codable, Sendable, Equatable {
         translation = (rule.translation[language] ?? .current).rawValue
         sectionTitle = rule.sectionTitle?[language]
         tags = rule.tags
+        measures = rule.measures
+        examples = rule.examples?.map { Example(kind: $0.kind.rawValue, text: $0.text[language] ?? "") }
     }
 }
 

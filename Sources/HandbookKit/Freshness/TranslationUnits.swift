@@ -193,6 +193,13 @@ extension Chapter {
                     ruleText.append(0x0A)
                     plain.append(earlier.body, to: &ruleText)
                 }
+                // Examples are translated text too (again, none leaves the fingerprint as it was).
+                for example in rule.examples {
+                    ruleText.append(0x0A)
+                    ruleText += example.kind.rawValue.utf8
+                    ruleText.append(0x20)
+                    ruleText += example.text.utf8
+                }
                 units.append(TranslationUnit(key: ruleID(rule.localID), kind: .rule, chapterID: id, anchor: rule.localID,
                                              fingerprint: Fingerprint(utf8: ruleText), location: rule.location))
             }

@@ -77,7 +77,10 @@ struct ChapterBuilder {
                     var replacedBy: [String] = []
                     var basis: [String]?
                     var tags: [String] = []
-                    let known = ["status", "edition", "note", "replaced-by", "basis", "tags"]
+                    var measures: [Rule.Measure] = []
+                    var good: [String] = []
+                    var bad: [String] = []
+                    let known = ["status", "edition", "note", "replaced-by", "basis", "tags", "measures", "good", "bad"]
                     for (key, value) in header.attributes {
                         switch key {
                         case "status":
@@ -95,6 +98,16 @@ struct ChapterBuilder {
                             basis = value.split(separator: ";").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
                         case "tags":
                             tags = value.split(separator: " ").map(String.init)
+                        case "measures":
+                            switch RuleMeasures.parse(value) {
+                            case .success(let parsed): measures = parsed
+                            case .failure(let problem): log.error(problem.message, at: attributeLocation(key, at: at))
+                            }
+                        case "good", "bad":
+                            switch RuleExamples.parse(value) {
+                            case .success(let parsed): if key == "good" { good = parsed } else { bad = parsed }
+                            case .failure(let problem): log.error(problem.message, at: attributeLocation(key, at: at))
+                            }
                         default:
                             log.error("unknown rule attribute '\(key)'; use \(known.joined(separator: ", "))"
                                       + Suggestion.didYouMean(key, in: known), at: location(at))
@@ -113,13 +126,25 @@ struct ChapterBuilder {
                     content.append(.rule(Rule(
                         localID: header.id, kind: kind, title: header.title, body: text,
                         section: currentSection, status: status, edition: edition, note: note, replacedBy: replacedBy,
-                        basis: basis, history: history, tags: tags, location: location(at))))
+                        basis: basis, history: history, tags: tags, measures: measures,
+                        examples: good.map { Rule.Example(kind: .good, text: $0) } + bad.map { Rule.Example(kind: .bad, text: $0) },
+                        location: location(at))))
                 }
             default:
                 content.append(.markdown(block))
             }
         }
         return content
+    }
+
+    /// Where `key=` is written on the header line of the rule that starts at `position` (the
+    /// rule's start when it cannot be found), for a diagnostic about that attribute.
+    func attributeLocation(_ key: String, at position: TextPosition) -> SourceLocation {
+        let lines = file.text.split(separator: "\n", maxSplits: position.line, omittingEmptySubsequences: false)
+        guard position.line >= 1, position.line <= lines.count else { return location(position) }
+        let line = lines[position.line - 1]
+        guard let found = line.range(of: " \(key)=") ?? line.range(of: "{\(key)=") else { return location(position) }
+        return file.location(line: position.line, column: line[..<found.lowerBound].unicodeScalars.count + 2)
     }
 
     /// A rule's earlier forms: block quotes in its body that open with `[!EARLIER edition]`.

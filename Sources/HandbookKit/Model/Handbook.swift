@@ -195,6 +195,7 @@ public struct Section: Sendable {
 /// a few per cent of a build.
 public final class Rule: Sendable {
     public typealias Kind = RulesCatalog.Catalog.Rule.Kind
+    public typealias Measure = RulesCatalog.Catalog.Rule.Measure
 
     public let localID: String
     public let kind: Kind
@@ -215,7 +216,19 @@ public final class Rule: Sendable {
     public let history: [EarlierForm]
     /// Its own tags (`tags="component:button topic:accessibility"`), besides its chapter's.
     public let tags: [String]
+    /// The numbers it states that a tool can check (`measures="touch-target >= 44 pt"`).
+    public let measures: [RulesCatalog.Catalog.Rule.Measure]
+    /// Wording in this language that follows the advice or breaks it (`good="…|…" bad="…"`),
+    /// the good ones first, each kind in the order written.
+    public let examples: [Example]
     public let location: SourceLocation
+
+    /// A short text that follows the advice (`good`) or breaks it (`bad`).
+    public struct Example: Sendable, Equatable {
+        public typealias Kind = RulesCatalog.Catalog.Rule.Example.Kind
+        public var kind: Kind
+        public var text: String
+    }
 
     /// How an earlier edition of the guidelines put the same advice.
     public struct EarlierForm: Sendable {
@@ -226,8 +239,11 @@ public final class Rule: Sendable {
 
     public init(localID: String, kind: Kind, title: String, body: [MarkdownBlock], section: String?,
                 status: Status?, edition: String?, note: String?, replacedBy: [String] = [],
-                basis: [String]? = nil, history: [EarlierForm] = [], tags: [String] = [], location: SourceLocation) {
+                basis: [String]? = nil, history: [EarlierForm] = [], tags: [String] = [],
+                measures: [RulesCatalog.Catalog.Rule.Measure] = [], examples: [Example] = [], location: SourceLocation) {
         self.tags = tags
+        self.measures = measures
+        self.examples = examples
         self.localID = localID
         self.kind = kind
         self.title = title

@@ -55,6 +55,17 @@ enum CatalogJSON {
         if let basis = rule.basis { json.member("basis", basis) }
         json.member("chapter", rule.chapter)
         json.member("edition", rule.edition)
+        if let examples = rule.examples {
+            json.key("examples")
+            json.beginArray()
+            for example in examples {
+                json.beginObject()
+                json.member("kind", example.kind.rawValue)
+                write("text", example.text, into: &json)
+                json.endObject()
+            }
+            json.endArray()
+        }
         if let figures = rule.figures {
             json.key("figures")
             json.beginArray()
@@ -80,6 +91,20 @@ enum CatalogJSON {
         json.member("id", rule.id)
         json.member("introducedIn", rule.introducedIn)
         json.member("kind", rule.kind.rawValue)
+        if let measures = rule.measures {
+            json.key("measures")
+            json.beginArray()
+            for measure in measures {
+                json.beginObject()
+                json.member("applies", measure.applies)
+                if let approximate = measure.approximate { json.member("approximate", approximate) }
+                json.member("comparison", measure.comparison.rawValue)
+                json.member("unit", measure.unit.rawValue)
+                json.member("value", measure.value)
+                json.endObject()
+            }
+            json.endArray()
+        }
         if let note = rule.note { write("note", note, into: &json) }
         if let permalink = rule.permalink { write("permalink", permalink, into: &json) }
         if let position = rule.position { json.member("position", position) }

@@ -61,6 +61,22 @@ struct JSONTextWriter {
         bytes.append(contentsOf: String(number).utf8)
     }
 
+    /// A number as `JSONEncoder` writes a `Double`: whole numbers without a fraction (`44`),
+    /// others in their shortest form (`4.5`).
+    mutating func member(_ key: String, _ number: Double) {
+        self.key(key)
+        if number.rounded() == number, abs(number) < 1e15 {
+            bytes.append(contentsOf: String(Int64(number)).utf8)
+        } else {
+            bytes.append(contentsOf: number.description.utf8)
+        }
+    }
+
+    mutating func member(_ key: String, _ flag: Bool) {
+        self.key(key)
+        bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+    }
+
     mutating func member(_ key: String, _ texts: [String]) {
         self.key(key)
         beginArray()

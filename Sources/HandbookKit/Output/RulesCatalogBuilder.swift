@@ -124,7 +124,9 @@ struct RulesCatalogBuilder {
                 },
                 position: position + 1, tags: Self.tags(chapter.tags + rule.tags),
                 permalink: permalink { SiteURLs.path(of: .rule(id), in: $0) },
-                figures: figures(of: rule, in: ruleVersions)))
+                figures: figures(of: rule, in: ruleVersions),
+                measures: rule.measures.isEmpty ? nil : rule.measures,
+                examples: examples(of: rule, in: ruleVersions)))
         }
         return (entry, rules)
     }
@@ -140,6 +142,23 @@ struct RulesCatalogBuilder {
             return .init(src: figure.sitePath, alt: alt)
         }
         return references.isEmpty ? nil : references
+    }
+
+    /// The examples of a rule with their text in every language, paired by kind and position
+    /// (the bilingual check makes every language give as many of each); nil when it gives none.
+    private func examples(of rule: Rule, in versions: [Language: Rule]) -> [Catalog.Rule.Example]? {
+        var examples: [Catalog.Rule.Example] = []
+        for kind in Rule.Example.Kind.allCases {
+            let count = rule.examples.filter { $0.kind == kind }.count
+            for position in 0..<count {
+                guard let text = each({ language -> String? in
+                    let own = versions[language]!.examples.filter { $0.kind == kind }
+                    return own.indices.contains(position) ? own[position].text : nil
+                }) else { continue }
+                examples.append(.init(kind: kind, text: text))
+            }
+        }
+        return examples.isEmpty ? nil : examples
     }
 
     /// The images of a rule's body, in order: their sources and alt texts.

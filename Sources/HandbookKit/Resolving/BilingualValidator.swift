@@ -106,6 +106,19 @@ struct BilingualValidator {
                 log.error("rule '\(rule.localID)' has different status, edition, replaced-by, basis or tags attributes in the two languages",
                           at: rule.location, notes: note())
             }
+            if rule.measures != other.measures {
+                log.error("rule '\(rule.localID)' has different measures here and in \(sourceName); every language states the same numbers",
+                          at: rule.location, notes: note())
+            }
+            for kind in Rule.Example.Kind.allCases {
+                let here = rule.examples.filter { $0.kind == kind }.count
+                let there = other.examples.filter { $0.kind == kind }.count
+                if here != there {
+                    log.error("rule '\(rule.localID)' gives \(here) \(kind.rawValue) example\(here == 1 ? "" : "s") here but \(there) in \(sourceName); "
+                              + "every language gives the same examples, in the same order",
+                              at: rule.location, notes: note())
+                }
+            }
             if rule.history.map(\.edition) != other.history.map(\.edition) {
                 log.error("rule '\(rule.localID)' has earlier forms from \(Self.editions(rule.history)) here but from "
                           + "\(Self.editions(other.history)) in \(sourceName); every language gives the same earlier forms",
