@@ -35,7 +35,7 @@ struct FrontMatterField: Sendable {
     var isRequired: Bool
 }
 
-/// Splits `---` front matter from a Markdown body and parses it with libyaml (`YAMLEvents`).
+/// Splits `---` front matter from a Markdown body and parses it with Yams (`YAMLDocument`).
 struct FrontMatterParser {
     struct Result {
         var frontMatter: FrontMatter
@@ -91,7 +91,13 @@ struct FrontMatterParser {
                          log: inout DiagnosticLog) -> [String: FrontMatter.Entry]? {
         // Every value is read as text and checked here: no implicit typing.
         let root: YAMLItem
-        switch YAMLEvents.document(yaml) {
+        switch YAMLDocument.read(yaml) {
+        case .failure(let problem) where !problem.duplicateKeys.isEmpty:
+            for key in problem.duplicateKeys {
+                log.error("duplicate front-matter key '\(key)'", at: repeatedKey(key, in: yaml, file: file)
+                          ?? file.location(line: problem.line + 1, column: problem.column))
+            }
+            return nil
         case .failure(let problem):
             log.report(diagnostic(for: problem, in: file, yaml: yaml))
             return nil
@@ -138,6 +144,17 @@ struct FrontMatterParser {
                                              valueLocation: location(valueItem, in: file))
         }
         return ok ? entries : nil
+    }
+
+    /// Where a top-level key is written for the second time (front-matter keys start a line).
+    private func repeatedKey(_ key: String, in yaml: Substring, file: SourceFile) -> SourceLocation? {
+        var seen = false
+        for (offset, line) in yaml.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard line.hasPrefix(key), line.dropFirst(key.count).drop(while: { $0 == " " }).first == ":" else { continue }
+            if seen { return file.location(line: offset + 2, column: 1) }
+            seen = true
+        }
+        return nil
     }
 
     private func diagnostic(for error: YAMLProblem, in file: SourceFile, yaml: Substring) -> Diagnostic {
