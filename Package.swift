@@ -7,11 +7,12 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "HandbookGen", targets: ["HandbookGen"]),
-        // The rules.json types, for tools that consume the catalogue.
-        .library(name: "RulesCatalog", targets: ["RulesCatalog"]),
         .library(name: "HandbookKit", targets: ["HandbookKit"]),
     ],
     dependencies: [
+        // The rules.json types: a package of its own, so that tools reading the catalogue
+        // depend on it alone (README, "rules.json").
+        .package(path: "Packages/RulesCatalog"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
@@ -26,14 +27,10 @@ let package = Package(
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
         .target(
-            name: "RulesCatalog",
-            resources: [.copy("rules.schema.json"), .copy("glossary.schema.json")]
-        ),
-        .target(
             name: "HandbookKit",
             dependencies: [
                 "CCmark",
-                "RulesCatalog",
+                .product(name: "RulesCatalog", package: "RulesCatalog"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
@@ -43,7 +40,7 @@ let package = Package(
             name: "HandbookMCP",
             dependencies: [
                 "HandbookKit",
-                "RulesCatalog",
+                .product(name: "RulesCatalog", package: "RulesCatalog"),
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -69,8 +66,8 @@ let package = Package(
         ),
         .testTarget(
             name: "HandbookGenTests",
-            dependencies: ["HandbookKit", "RulesCatalog", "HandbookMCP", "HandbookServe"],
-            exclude: ["Fixtures", "Golden"]
+            dependencies: ["HandbookKit", .product(name: "RulesCatalog", package: "RulesCatalog"), "HandbookMCP", "HandbookServe"],
+            exclude: ["Fixtures", "Golden", "GoldenThreeLanguages"]
         ),
     ],
     swiftLanguageModes: [.v6]

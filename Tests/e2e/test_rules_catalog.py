@@ -19,7 +19,7 @@ def test_rules_json_validates_against_its_schema(site):
 
 
 def test_schema_on_the_site_is_the_one_in_the_repo(site):
-    source = REPO / "Sources/RulesCatalog/rules.schema.json"
+    source = REPO / "Packages/RulesCatalog/Sources/RulesCatalog/rules.schema.json"
     assert (site / "rules.schema.json").read_bytes() == source.read_bytes()
 
 
@@ -137,7 +137,7 @@ def test_glossary_json_validates_and_holds_every_term(site):
     jsonschema.Draft202012Validator.check_schema(schema)
     glossary = json.loads((site / "glossary.json").read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator(schema).validate(glossary)
-    assert (site / "glossary.schema.json").read_bytes() == (REPO / "Sources/RulesCatalog/glossary.schema.json").read_bytes()
+    assert (site / "glossary.schema.json").read_bytes() == (REPO / "Packages/RulesCatalog/Sources/RulesCatalog/glossary.schema.json").read_bytes()
     entries = yaml.safe_load((REPO / "content/glossary.yaml").read_text(encoding="utf-8"))
     ids = [term["id"] for term in glossary["terms"]]
     assert ids == sorted(ids) and set(ids) == {entry["id"] for entry in entries}
@@ -165,3 +165,52 @@ def test_llms_full_gives_each_chapter_as_it_reads(site):
             assert chapter.rindex(f"#### {rule['sectionTitle']['en']}\n", 0, chapter.index(f"- id: {rule['id']}\n")) >= 0
     # No cross-link syntax or raw HTML left in the prose.
     assert "[[" not in full and "<div" not in full
+
+
+def test_a_consumer_package_resolves_rules_catalog_alone(site, tmp_path):
+    """The README's example: a tool depending on the RulesCatalog package resolves that package
+    only, builds, and reads the site's rules.json with it."""
+    import shutil
+    import subprocess
+
+    if shutil.which("swift") is None:
+        import pytest
+        pytest.skip("needs a Swift toolchain")
+    package = tmp_path / "lint"
+    (package / "Sources/Lint").mkdir(parents=True)
+    (package / "Package.swift").write_text(f'''// swift-tools-version:6.1
+import PackageDescription
+let package = Package(
+    name: "Lint",
+    platforms: [.macOS(.v14)],
+    dependencies: [.package(path: "{REPO / 'Packages/RulesCatalog'}")],
+    targets: [.executableTarget(name: "Lint", dependencies: [.product(name: "RulesCatalog", package: "RulesCatalog")])]
+)
+''', encoding="utf-8")
+    (package / "Sources/Lint/main.swift").write_text('''import Foundation
+import RulesCatalog
+let catalog = try Catalog.decode(from: Data(contentsOf: URL(fileURLWithPath: CommandLine.arguments[1])))
+let avoid = catalog.rules(scope: "bars", kind: .avoid, status: .current)
+print("\\(catalog.rules.count) rules, \\(avoid.count) to avoid in bars, first: \\(catalog.rules.first?.id ?? "-")")
+''', encoding="utf-8")
+    dependencies = subprocess.run(["swift", "package", "show-dependencies", "--format", "json"], cwd=package,
+                                  capture_output=True, text=True, timeout=600, check=True)
+    graph = json.loads(dependencies.stdout[dependencies.stdout.index("{"):])
+    names = []
+
+    def walk(node):
+        for child in node.get("dependencies", []):
+            names.append(child["name"])
+            walk(child)
+    walk(graph)
+    assert names == ["RulesCatalog"], names
+    run = subprocess.run(["swift", "run", "--quiet", "Lint", str(site / "rules.json")], cwd=package,
+                         capture_output=True, text=True, timeout=900)
+    assert run.returncode == 0, run.stderr[-2000:]
+    catalog = load(site)
+    expected_avoid = sum(1 for rule in catalog["rules"] if rule["scope"] == "bars" and rule["kind"] == "avoid"
+                         and rule["status"] == "current")
+    assert run.stdout.strip() == (f"{len(catalog['rules'])} rules, {expected_avoid} to avoid in bars, "
+                                  f"first: {catalog['rules'][0]['id']}")
+    assert not (package / "Package.resolved").exists() or "pins" not in (package / "Package.resolved").read_text() \
+        or json.loads((package / "Package.resolved").read_text())["pins"] == []
