@@ -13,6 +13,7 @@ WORKDIR /src
 # image resolves the same versions from their public repositories.
 COPY Package.swift ./
 COPY Sources Sources
+COPY Packages Packages
 RUN swift build -c release --product HandbookGen --static-swift-stdlib \
  && strip .build/release/HandbookGen
 
