@@ -21,7 +21,7 @@ struct Build: AsyncParsableCommand {
         var builder = HandbookBuilder(configuration: configuration)
         builder.keepsWorkspace = true
         let outcome = await builder.build()
-        Report.print(outcome.diagnostics)
+        Report.print(outcome.diagnostics, format: sources.diagnosticsFormat)
         if timings { print(outcome.clock.report) }
         guard outcome.succeeded else { throw ExitCode.failure }
         // Units written in both languages since the lock was last written enter it now, so that
@@ -44,7 +44,7 @@ struct Check: AsyncParsableCommand {
     func run() async throws {
         let configuration = try sources.resolve()
         let outcome = await HandbookBuilder(configuration: configuration).check()
-        Report.print(outcome.diagnostics)
+        Report.print(outcome.diagnostics, format: sources.diagnosticsFormat)
         if let baseline = configuration.baselinePath, let diff = outcome.baselineDiff {
             print("Compared with \(baseline): \(diff.added.count) added, \(diff.changed.count) changed, "
                   + "\(diff.deprecated.count) deprecated, \(diff.removed.count) missing.")

@@ -35,12 +35,15 @@ struct SourceOptions: ParsableArguments {
     @Flag(name: .long, help: "Do not compare with the published catalogue.")
     var noBaseline = false
 
+    @Option(name: .long, help: "How diagnostics are written to standard error: text (compiler format) or json (one document, for editors; docs/diagnostics.md).")
+    var diagnosticsFormat: DiagnosticsFormat = .text
+
     /// The configuration file as written (its languages, for commands that write content).
     func handbookConfiguration() throws -> HandbookConfiguration {
         var log = DiagnosticLog()
         let file = HandbookConfiguration.load(path: config, log: &log)
         guard !log.hasErrors else {
-            Report.print(log.sorted)
+            Report.print(log.sorted, format: diagnosticsFormat)
             throw ExitCode.failure
         }
         return file
@@ -60,9 +63,18 @@ struct SourceOptions: ParsableArguments {
     }
 }
 
+enum DiagnosticsFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
+
 enum Report {
-    /// Diagnostics go to standard error, one per line, then a count.
-    static func print(_ diagnostics: [Diagnostic]) {
+    /// Diagnostics go to standard error: one per line then a count, or one JSON document
+    /// (written even when there is nothing to report, so that a tool always reads one).
+    static func print(_ diagnostics: [Diagnostic], format: DiagnosticsFormat = .text) {
+        if format == .json {
+            FileHandle.standardError.write(DiagnosticsJSON.encode(diagnostics) + Data("\n".utf8))
+            return
+        }
         var text = diagnostics.map(\.description).joined(separator: "\n")
         let errors = diagnostics.count { $0.severity == .error }
         let warnings = diagnostics.count { $0.severity == .warning }

@@ -25,7 +25,7 @@ struct Release: AsyncParsableCommand {
         var withBaseline = configuration
         if !firstRelease { withBaseline.baselinePath = baseline }
         let outcome = await HandbookBuilder(configuration: withBaseline).check()
-        Report.print(outcome.diagnostics)
+        Report.print(outcome.diagnostics, format: sources.diagnosticsFormat)
         guard outcome.succeeded, let catalog = outcome.files.first(where: { $0.path == "rules.json" }) else {
             throw ExitCode.failure
         }

@@ -91,7 +91,7 @@ struct NewChapter: AsyncParsableCommand {
         try write(files, under: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         // The new units enter the translation lock at once, so a later edit of one language shows.
         let outcome = await HandbookBuilder(configuration: configuration).check()
-        Report.print(outcome.diagnostics)
+        Report.print(outcome.diagnostics, format: sources.diagnosticsFormat)
         guard outcome.succeeded else { throw ExitCode.failure }
         let lock = try TranslationLock.read(contentDirectory: content, languages: configuration.languages).accepting([id], from: outcome.freshness)
         try lock.serialized(languages: configuration.languages).write(to: TranslationLock.url(inContent: content), atomically: true, encoding: .utf8)

@@ -29,7 +29,7 @@ struct Translations: ParsableCommand {
             configuration.baselinePath = nil
             let outcome = await HandbookBuilder(configuration: configuration).check()
             guard outcome.succeeded else {
-                Report.print(outcome.diagnostics)
+                Report.print(outcome.diagnostics, format: sources.diagnosticsFormat)
                 throw ExitCode.failure
             }
             let before = TranslationLock.read(contentDirectory: configuration.contentURL, languages: configuration.languages)

@@ -206,6 +206,33 @@ def test_check_applies_the_configured_baseline_without_a_flag(binary, tmp_path):
     assert unchecked.returncode == 0, unchecked.stderr
 
 
+def test_check_writes_diagnostics_as_json_for_editors(binary, tmp_path):
+    """`--diagnostics-format json`: one document on standard error with each problem's stable
+    id, range and "did you mean" edit; a removed published rule is an error with its id too."""
+    import shutil
+    for folder in ("content", "templates", "baseline"):
+        shutil.copytree(REPO / folder, tmp_path / folder)
+    shutil.copy(REPO / "handbook.yaml", tmp_path / "handbook.yaml")
+    path = tmp_path / "content" / "en" / "controls" / "buttons.md"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("\nweight:", "\nwieght:", 1), encoding="utf-8")
+    checked = subprocess.run([binary, "check", "--diagnostics-format", "json"], cwd=tmp_path,
+                             capture_output=True, text=True, timeout=300)
+    assert checked.returncode == 1
+    document = json.loads(checked.stderr)
+    assert document["errors"] >= 1
+    unknown = [d for d in document["diagnostics"] if d["id"] == "front-matter.unknown-key"]
+    assert len(unknown) == 1, document
+    line = text.split("\n").index(next(l for l in text.split("\n") if l.startswith("weight:"))) + 1
+    assert (unknown[0]["file"], unknown[0]["line"], unknown[0]["column"], unknown[0]["endColumn"]) == \
+        ("content/en/controls/buttons.md", line, 1, 7)
+    assert unknown[0]["fixIts"][0]["replacement"] == "weight"
+    assert all(d["id"] != "unclassified" for d in document["diagnostics"]), document
+    clean = subprocess.run([binary, "check", "--diagnostics-format", "json", "--content", str(REPO / "content")],
+                           cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert clean.returncode == 0 and json.loads(clean.stderr) == {"diagnostics": [], "errors": 0, "warnings": 0}
+
+
 def test_mcp_server_serves_chapters_as_resources_and_a_review_prompt(binary, site):
     """The reference client lists the chapters and the prompt, reads a chapter in each language
     (zh-Hans, and zh for it) and gets the review prompt; the tools declare their output, which

@@ -11,14 +11,14 @@ struct BaselineCheck {
     func run(current: Catalog, log: inout DiagnosticLog) -> CatalogDiff? {
         let url = BuildConfiguration.url(path)
         guard let data = try? Data(contentsOf: url) else {
-            log.error("cannot read the baseline catalogue", at: SourceLocation(file: path, line: 1, column: 1))
+            log.error(id: "baseline.unreadable", "cannot read the baseline catalogue", at: SourceLocation(file: path, line: 1, column: 1))
             return nil
         }
         let baseline: Catalog
         do {
             baseline = try memo?.value(for: data) { try Catalog.decode(from: data) } ?? Catalog.decode(from: data)
         } catch {
-            log.error("the baseline is not a rules.json catalogue: \(error)", at: SourceLocation(file: path, line: 1, column: 1))
+            log.error(id: "baseline.malformed", "the baseline is not a rules.json catalogue: \(error)", at: SourceLocation(file: path, line: 1, column: 1))
             return nil
         }
         let diff = CatalogDiff(baseline: baseline, current: current)
@@ -26,7 +26,7 @@ struct BaselineCheck {
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         for id in diff.removed {
             let line = (lines.firstIndex { $0.contains("\"id\"") && $0.contains("\"\(id)\"") } ?? 0) + 1
-            log.error("rule '\(id)' was published and is missing now; keep it with {status=deprecated replaced-by=\"…\" note=\"…\"}",
+            log.error(id: "baseline.rule-removed", "rule '\(id)' was published and is missing now; keep it with {status=deprecated replaced-by=\"…\" note=\"…\"}",
                       at: SourceLocation(file: path, line: line, column: 1))
         }
         return diff

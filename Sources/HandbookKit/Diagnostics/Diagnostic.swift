@@ -1,28 +1,47 @@
 /// A problem found in the input, reported in compiler format:
-/// `content/zh/controls/buttons.md:12:5: error: message`.
+/// `content/zh/controls/buttons.md:12:5: error: message`, or as JSON for editors
+/// (`--diagnostics-format json`).
 public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertible {
     public enum Severity: String, Sendable, Hashable {
         case error, warning, note
     }
 
+    /// What kind of problem it is, the same from release to release (`link.unresolved`): tools
+    /// and editors match on it, never on the message. docs/diagnostics.md lists them.
+    public var id: String
     public var severity: Severity
     /// Where the problem is; nil for problems that belong to no file (a bad option, say).
     public var location: SourceLocation?
+    /// How many characters from `location` the problem spans on its line; nil for a point.
+    public var length: Int?
     public var message: String
     /// Further locations that explain the problem (the other language's file, say).
     public var notes: [Diagnostic]
+    /// Edits that would fix it: "did you mean" as a replacement of the problem's range.
+    public var fixIts: [FixIt]
 
-    public init(_ severity: Severity, _ message: String, at location: SourceLocation?,
-                notes: [Diagnostic] = []) {
+    public init(_ severity: Severity, _ message: String, id: String = Diagnostic.unclassified,
+                at location: SourceLocation?, length: Int? = nil, notes: [Diagnostic] = [], fixIts: [FixIt] = []) {
+        self.id = id
         self.severity = severity
         self.location = location
+        self.length = length
         self.message = message
         self.notes = notes
+        self.fixIts = fixIts
     }
+
+    /// The id of a diagnostic no stage has classified yet.
+    public static let unclassified = "unclassified"
 
     public static func error(_ message: String, at location: SourceLocation?,
                              notes: [Diagnostic] = []) -> Diagnostic {
         Diagnostic(.error, message, at: location, notes: notes)
+    }
+
+    public static func error(id: String, _ message: String, at location: SourceLocation?, length: Int? = nil,
+                             notes: [Diagnostic] = [], fixIts: [FixIt] = []) -> Diagnostic {
+        Diagnostic(.error, message, id: id, at: location, length: length, notes: notes, fixIts: fixIts)
     }
 
     public static func warning(_ message: String, at location: SourceLocation?,
@@ -31,7 +50,7 @@ public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 
     public static func note(_ message: String, at location: SourceLocation?) -> Diagnostic {
-        Diagnostic(.note, message, at: location)
+        Diagnostic(.note, message, id: "note", at: location)
     }
 
     /// The diagnostic and its notes, one line each.
@@ -48,6 +67,27 @@ public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertibl
         case (_?, nil): return false
         default: return lhs.message < rhs.message
         }
+    }
+}
+
+/// An edit that fixes a diagnostic: replace `length` characters from `location` (on one line)
+/// with `replacement`.
+public struct FixIt: Sendable, Hashable {
+    public var location: SourceLocation
+    public var length: Int
+    public var replacement: String
+
+    public init(at location: SourceLocation, length: Int, replacement: String) {
+        self.location = location
+        self.length = length
+        self.replacement = replacement
+    }
+
+    /// A "did you mean" for `written` at `location`, when a close candidate exists.
+    public static func suggestion(for written: String, at location: SourceLocation?,
+                                  in candidates: some Sequence<String>) -> [FixIt] {
+        guard let location, let closest = Suggestion.closest(to: written, in: candidates) else { return [] }
+        return [FixIt(at: location, length: written.unicodeScalars.count, replacement: closest)]
     }
 }
 
@@ -69,6 +109,18 @@ public struct DiagnosticLog: Sendable {
     public mutating func warning(_ message: String, at location: SourceLocation?,
                                  notes: [Diagnostic] = []) {
         report(.warning(message, at: location, notes: notes))
+    }
+
+    /// An error of the kind `id` (see `Diagnostic.id`).
+    public mutating func error(id: String, _ message: String, at location: SourceLocation?, length: Int? = nil,
+                               notes: [Diagnostic] = [], fixIts: [FixIt] = []) {
+        report(Diagnostic(.error, message, id: id, at: location, length: length, notes: notes, fixIts: fixIts))
+    }
+
+    /// A warning of the kind `id` (see `Diagnostic.id`).
+    public mutating func warning(id: String, _ message: String, at location: SourceLocation?, length: Int? = nil,
+                                 notes: [Diagnostic] = [], fixIts: [FixIt] = []) {
+        report(Diagnostic(.warning, message, id: id, at: location, length: length, notes: notes, fixIts: fixIts))
     }
 
     public mutating func merge(_ other: DiagnosticLog) {

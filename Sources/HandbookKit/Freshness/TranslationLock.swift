@@ -50,7 +50,7 @@ public struct TranslationLock: Sendable, Equatable {
                 fingerprints[language] = print
             }
             guard fields.count == fingerprints.count + 1, fingerprints.count >= 2, fingerprints[languages.source] != nil else {
-                log.error("a lock line is '<unit> " + languages.all.map { "\($0.tag)=<16 hex digits>" }.joined(separator: " ") + "'",
+                log.error(id: "translation-lock.malformed", "a lock line is '<unit> " + languages.all.map { "\($0.tag)=<16 hex digits>" }.joined(separator: " ") + "'",
                           at: file.location(line: offset + 1, column: 1))
                 continue
             }

@@ -14,7 +14,7 @@ struct ChapterBuilder {
         var seenAnchors: [String: SourceLocation] = [:]
         func claim(_ anchor: String, at location: SourceLocation, log: inout DiagnosticLog) {
             if let first = seenAnchors[anchor] {
-                log.error("duplicate anchor '\(anchor)' in this chapter (sections and rules share one namespace)",
+                log.error(id: "anchor.duplicate", "duplicate anchor '\(anchor)' in this chapter (sections and rules share one namespace)",
                           at: location, notes: [.note("first used here", at: first)])
             } else {
                 seenAnchors[anchor] = location
@@ -29,20 +29,20 @@ struct ChapterBuilder {
             switch block {
             case .heading(let level, let inlines, let at):
                 if level == 1 {
-                    log.error("a chapter has no '#' headings: its title comes from the front matter; start sections at '##'",
+                    log.error(id: "heading.level-one", "a chapter has no '#' headings: its title comes from the front matter; start sections at '##'",
                               at: location(at))
                 }
                 let (title, anchor) = Self.splitAnchor(inlines)
                 guard let anchor else {
                     if level <= 3 {
-                        log.error("section heading has no anchor; end it with an id in braces, e.g. '{#system-buttons}'",
+                        log.error(id: "anchor.missing", "section heading has no anchor; end it with an id in braces, e.g. '{#system-buttons}'",
                                   at: location(at))
                     }
                     content.append(.markdown(block))
                     continue
                 }
                 if !Identifier.isValid(anchor) {
-                    log.error("invalid anchor '\(anchor)'\(InvisibleCharacters.named(in: anchor)): use \(Identifier.rule)", at: location(at))
+                    log.error(id: "anchor.invalid", "invalid anchor '\(anchor)'\(InvisibleCharacters.named(in: anchor)): use \(Identifier.rule)", at: location(at))
                 }
                 claim(anchor, at: location(at), log: &log)
                 let section = Section(anchor: anchor, level: level, title: title, location: location(at))
@@ -53,23 +53,23 @@ struct ChapterBuilder {
                 case .notARule:
                     content.append(.markdown(block))
                 case .malformed(let message):
-                    log.error(message, at: location(at))
+                    log.error(id: "rule.malformed-header", message, at: location(at))
                     content.append(.markdown(block))
                 case .rule(let header, let body):
                     var valid = true
                     guard let kind = Rule.Kind(rawValue: header.kind.lowercased()) else {
-                        log.error("unknown rule kind '\(header.kind)'; use DO, AVOID or CONSIDER"
+                        log.error(id: "rule.unknown-kind", "unknown rule kind '\(header.kind)'; use DO, AVOID or CONSIDER"
                                   + Suggestion.didYouMean(header.kind.uppercased(), in: ["DO", "AVOID", "CONSIDER"]),
                                   at: location(at))
                         content.append(.markdown(block))
                         continue
                     }
                     if !Identifier.isValid(header.id) {
-                        log.error("invalid rule id '\(header.id)'\(InvisibleCharacters.named(in: header.id)): use \(Identifier.rule)", at: location(at))
+                        log.error(id: "rule.invalid-id", "invalid rule id '\(header.id)'\(InvisibleCharacters.named(in: header.id)): use \(Identifier.rule)", at: location(at))
                         valid = false
                     }
                     if header.title.isEmpty {
-                        log.error("rule '\(header.id)' has no title: write it after the bracket", at: location(at))
+                        log.error(id: "rule.missing-title", "rule '\(header.id)' has no title: write it after the bracket", at: location(at))
                     }
                     var status: Status?
                     var edition: String?
@@ -86,7 +86,7 @@ struct ChapterBuilder {
                         case "status":
                             status = Status(rawValue: value)
                             if status == nil {
-                                log.error("rule status must be 'current', 'legacy' or 'deprecated', not '\(value)'", at: location(at))
+                                log.error(id: "rule.unknown-status", "rule status must be 'current', 'legacy' or 'deprecated', not '\(value)'", at: location(at))
                             }
                         case "edition":
                             edition = value
@@ -101,24 +101,24 @@ struct ChapterBuilder {
                         case "measures":
                             switch RuleMeasures.parse(value) {
                             case .success(let parsed): measures = parsed
-                            case .failure(let problem): log.error(problem.message, at: attributeLocation(key, at: at))
+                            case .failure(let problem): log.error(id: "rule.invalid-measures", problem.message, at: attributeLocation(key, at: at))
                             }
                         case "good", "bad":
                             switch RuleExamples.parse(value) {
                             case .success(let parsed): if key == "good" { good = parsed } else { bad = parsed }
-                            case .failure(let problem): log.error(problem.message, at: attributeLocation(key, at: at))
+                            case .failure(let problem): log.error(id: "rule.invalid-examples", problem.message, at: attributeLocation(key, at: at))
                             }
                         default:
-                            log.error("unknown rule attribute '\(key)'; use \(known.joined(separator: ", "))"
+                            log.error(id: "rule.unknown-attribute", "unknown rule attribute '\(key)'; use \(known.joined(separator: ", "))"
                                       + Suggestion.didYouMean(key, in: known), at: location(at))
                         }
                     }
                     let retired = status == .legacy || status == .deprecated
                     if retired, note?.isEmpty ?? true {
-                        log.error("a \(status!.rawValue) rule needs note=\"…\": one sentence on what replaced it", at: location(at))
+                        log.error(id: "rule.missing-note", "a \(status!.rawValue) rule needs note=\"…\": one sentence on what replaced it", at: location(at))
                     }
                     if !retired, note != nil || !replacedBy.isEmpty {
-                        log.error("note and replaced-by are for legacy or deprecated rules; add status=legacy or status=deprecated",
+                        log.error(id: "rule.note-on-current-rule", "note and replaced-by are for legacy or deprecated rules; add status=legacy or status=deprecated",
                                   at: location(at))
                     }
                     if valid { claim(header.id, at: location(at), log: &log) }
@@ -161,10 +161,10 @@ struct ChapterBuilder {
             }
             let edition = marker.dropFirst("EARLIER".count).trimmingSpaces()
             if edition.isEmpty {
-                log.error("name the edition of the earlier form: '[!EARLIER iOS 7]'", at: location(at))
+                log.error(id: "rule.earlier-form-without-edition", "name the edition of the earlier form: '[!EARLIER iOS 7]'", at: location(at))
             }
             if blocks.isEmpty {
-                log.error("the earlier form of the advice is empty: write it after '[!EARLIER \(edition)]'", at: location(at))
+                log.error(id: "rule.earlier-form-empty", "the earlier form of the advice is empty: write it after '[!EARLIER \(edition)]'", at: location(at))
             }
             history.append(Rule.EarlierForm(edition: edition, body: blocks, location: location(at)))
         }
@@ -179,10 +179,10 @@ struct ChapterBuilder {
             defer { isOuter = false }
             switch nested {
             case .html(_, let at):
-                log.warning("raw HTML is not rendered; it is shown as text", at: location(at))
+                log.warning(id: "markdown.raw-html", "raw HTML is not rendered; it is shown as text", at: location(at))
             case .blockQuote(let children, let at) where !isOuter:
                 if case .rule = RuleHeader.parse(children) {
-                    log.error("a rule must stand at the top level of the chapter, not inside another block",
+                    log.error(id: "rule.nested", "a rule must stand at the top level of the chapter, not inside another block",
                               at: location(at))
                 }
             default:
@@ -193,7 +193,7 @@ struct ChapterBuilder {
         block.forEachInline { inline in
             switch inline {
             case .html(_, let at):
-                log.warning("raw HTML is not rendered; it is shown as text",
+                log.warning(id: "markdown.raw-html", "raw HTML is not rendered; it is shown as text",
                             at: location(at ?? block.position))
             default:
                 break

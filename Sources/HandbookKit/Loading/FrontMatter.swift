@@ -55,7 +55,7 @@ struct FrontMatterParser {
         var lines = text[...].lines
         let start = file.location(line: 1, column: 1)
         guard let first = lines.next(), first.trimmingTrailingSpaces == "---" else {
-            log.error("missing front matter: the file must start with a '---' line", at: start)
+            log.error(id: "front-matter.missing", "missing front matter: the file must start with a '---' line", at: start)
             return nil
         }
         let yamlStart = lines.position
@@ -70,7 +70,7 @@ struct FrontMatterParser {
             }
         }
         guard let yamlEnd else {
-            log.error("front matter is not closed: add a '---' line after it", at: start)
+            log.error(id: "front-matter.unclosed", "front matter is not closed: add a '---' line after it", at: start)
             return nil
         }
         // Without the newline that ends the last YAML line.
@@ -94,7 +94,7 @@ struct FrontMatterParser {
         switch YAMLDocument.read(yaml) {
         case .failure(let problem) where !problem.duplicateKeys.isEmpty:
             for key in problem.duplicateKeys {
-                log.error("duplicate front-matter key '\(key)'", at: repeatedKey(key, in: yaml, file: file)
+                log.error(id: "front-matter.duplicate-key", "duplicate front-matter key '\(key)'", at: repeatedKey(key, in: yaml, file: file)
                           ?? file.location(line: problem.line + 1, column: problem.column))
             }
             return nil
@@ -107,7 +107,7 @@ struct FrontMatterParser {
             root = item
         }
         guard case .mapping(let pairs) = root.value else {
-            log.error("front matter must be a mapping of keys to values", at: location(root, in: file))
+            log.error(id: "front-matter.not-a-mapping", "front matter must be a mapping of keys to values", at: location(root, in: file))
             return nil
         }
         var entries: [String: FrontMatter.Entry] = [:]
@@ -115,12 +115,12 @@ struct FrontMatterParser {
         for (keyItem, valueItem) in pairs {
             let keyLocation = location(keyItem, in: file)
             guard case .scalar(let key, _) = keyItem.value else {
-                log.error("front-matter keys must be plain words", at: keyLocation)
+                log.error(id: "front-matter.key-not-plain", "front-matter keys must be plain words", at: keyLocation)
                 ok = false
                 continue
             }
             if entries[key] != nil {
-                log.error("duplicate front-matter key '\(key)'", at: keyLocation)
+                log.error(id: "front-matter.duplicate-key", "duplicate front-matter key '\(key)'", at: keyLocation)
                 ok = false
                 continue
             }
@@ -132,7 +132,7 @@ struct FrontMatterParser {
                 var items: [String] = []
                 for item in sequence {
                     if case .scalar(let text, _) = item.value { items.append(text) } else {
-                        log.error("'\(key)' must be a list of plain values", at: location(item, in: file))
+                        log.error(id: "front-matter.list-of-plain-values", "'\(key)' must be a list of plain values", at: location(item, in: file))
                         ok = false
                     }
                 }
@@ -160,14 +160,14 @@ struct FrontMatterParser {
     private func diagnostic(for error: YAMLProblem, in file: SourceFile, yaml: Substring) -> Diagnostic {
         switch error.position {
         case let .mark(line, column):
-            return .error("malformed YAML: \(error.detail)", at: file.location(line: line + 1, column: column))
+            return .error(id: "yaml.malformed", "malformed YAML: \(error.detail)", at: file.location(line: line + 1, column: column))
         case .byteOffset(let offset):
             // Count lines and characters up to the offending byte.
             let before = yaml.utf8.prefix(offset)
             let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
             let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { yaml.utf8.index(after: $0) } ?? yaml.startIndex
             let column = yaml.unicodeScalars[lineStart..<before.endIndex].count + 1
-            return .error("malformed YAML: \(error.detail)", at: file.location(line: line + 1, column: column))
+            return .error(id: "yaml.malformed", "malformed YAML: \(error.detail)", at: file.location(line: line + 1, column: column))
         }
     }
 
@@ -179,20 +179,22 @@ struct FrontMatterParser {
         // Only unknown keys are reported, in the order they were written (usually there are none).
         for entry in frontMatter.entries.values.filter({ !names.contains($0.key) })
             .sorted(by: { $0.keyLocation < $1.keyLocation }) {
-            log.error("unknown front-matter key '\(entry.key)'\(InvisibleCharacters.named(in: entry.key))"
-                      + Suggestion.didYouMean(entry.key, in: names), at: entry.keyLocation)
+            log.error(id: "front-matter.unknown-key", "unknown front-matter key '\(entry.key)'\(InvisibleCharacters.named(in: entry.key))"
+                      + Suggestion.didYouMean(entry.key, in: names), at: entry.keyLocation,
+                      length: entry.key.unicodeScalars.count,
+                      fixIts: FixIt.suggestion(for: entry.key, at: entry.keyLocation, in: names))
             ok = false
         }
         for field in fields {
             guard let entry = frontMatter.entries[field.name] else {
                 if field.isRequired {
-                    log.error("missing front-matter key '\(field.name)'", at: frontMatter.location)
+                    log.error(id: "front-matter.missing-key", "missing front-matter key '\(field.name)'", at: frontMatter.location)
                     ok = false
                 }
                 continue
             }
             if let problem = typeProblem(entry.value, field.kind) {
-                log.error("'\(field.name)' \(problem)", at: entry.valueLocation)
+                log.error(id: "front-matter.wrong-value", "'\(field.name)' \(problem)", at: entry.valueLocation)
                 ok = false
             }
         }

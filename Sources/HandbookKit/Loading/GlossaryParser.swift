@@ -15,22 +15,22 @@ struct GlossaryParser {
             root = try Yams.compose(yaml: file.text)
         } catch let YamlError.scanner(_, problem, mark, _), let YamlError.parser(_, problem, mark, _),
                 let YamlError.composer(_, problem, mark, _) {
-            log.error("malformed YAML: \(problem)", at: location(mark))
+            log.error(id: "yaml.malformed", "malformed YAML: \(problem)", at: location(mark))
             return Glossary(entries: [])
         } catch {
-            log.error("malformed YAML: \(error)", at: location(nil))
+            log.error(id: "yaml.malformed", "malformed YAML: \(error)", at: location(nil))
             return Glossary(entries: [])
         }
         guard let root else { return Glossary(entries: []) }
         guard case .sequence(let items) = root else {
-            log.error("the glossary must be a list of entries ('- id: …')", at: location(root.mark))
+            log.error(id: "glossary.not-a-list", "the glossary must be a list of entries ('- id: …')", at: location(root.mark))
             return Glossary(entries: [])
         }
         var entries: [GlossaryEntry] = []
         var seen: [String: [String: SourceLocation]] = ["id": [:], "en": [:], "zh": [:]]
         for item in items {
             guard case .mapping(let mapping) = item else {
-                log.error("a glossary entry must be a mapping of keys to values", at: location(item.mark))
+                log.error(id: "glossary.entry-not-a-mapping", "a glossary entry must be a mapping of keys to values", at: location(item.mark))
                 continue
             }
             var values: [String: String] = [:]
@@ -43,22 +43,22 @@ struct GlossaryParser {
                 switch key {
                 case "variants":
                     guard case .sequence(let list) = value else {
-                        log.error("'variants' must be a list", at: location(value.mark)); ok = false; continue
+                        log.error(id: "glossary.wrong-value", "'variants' must be a list", at: location(value.mark)); ok = false; continue
                     }
                     variants = list.compactMap(\.string)
                 case "note":
                     guard let zh = value["zh"]?.string, let en = value["en"]?.string else {
-                        log.error("'note' must give both 'zh' and 'en'", at: location(value.mark)); ok = false; continue
+                        log.error(id: "glossary.wrong-value", "'note' must give both 'zh' and 'en'", at: location(value.mark)); ok = false; continue
                     }
                     note = LocalizedText(zhHans: zh, en: en)
                 case "avoid":
                     // `avoid: {zh: [按住], en: [tap and hold]}`
                     guard case .mapping(let perLanguage) = value else {
-                        log.error("'avoid' must map 'zh' or 'en' to a list of forms", at: location(value.mark)); ok = false; continue
+                        log.error(id: "glossary.wrong-value", "'avoid' must map 'zh' or 'en' to a list of forms", at: location(value.mark)); ok = false; continue
                     }
                     for (languageNode, forms) in perLanguage {
                         guard let language = languages.language(code: languageNode.string ?? ""), case .sequence(let list) = forms else {
-                            log.error("'avoid' must map 'zh' or 'en' to a list of forms", at: location(languageNode.mark))
+                            log.error(id: "glossary.wrong-value", "'avoid' must map 'zh' or 'en' to a list of forms", at: location(languageNode.mark))
                             ok = false
                             continue
                         }
@@ -66,32 +66,33 @@ struct GlossaryParser {
                     }
                 case "id", "en", "zh", "zh-Hant":
                     guard case .scalar(let scalar) = value, !scalar.string.isEmpty else {
-                        log.error("'\(key)' must be a non-empty string", at: location(value.mark)); ok = false; continue
+                        log.error(id: "glossary.wrong-value", "'\(key)' must be a non-empty string", at: location(value.mark)); ok = false; continue
                     }
                     guard !scalar.string.contains(where: \.isNewline) else {
-                        log.error("'\(key)' must be one line: remove the line break", at: location(value.mark)); ok = false; continue
+                        log.error(id: "glossary.wrong-value", "'\(key)' must be one line: remove the line break", at: location(value.mark)); ok = false; continue
                     }
                     values[key] = scalar.string
                 default:
-                    log.error("unknown glossary key '\(key)'" + Suggestion.didYouMean(key, in: Self.fields),
-                              at: location(keyNode.mark))
+                    log.error(id: "glossary.unknown-key", "unknown glossary key '\(key)'" + Suggestion.didYouMean(key, in: Self.fields),
+                              at: location(keyNode.mark), length: key.unicodeScalars.count,
+                              fixIts: FixIt.suggestion(for: key, at: location(keyNode.mark), in: Self.fields))
                     ok = false
                 }
             }
             for key in ["id", "en", "zh", "zh-Hant"] where values[key] == nil {
-                log.error("glossary entry is missing '\(key)'", at: location(item.mark))
+                log.error(id: "glossary.missing-key", "glossary entry is missing '\(key)'", at: location(item.mark))
                 ok = false
             }
             guard ok, let id = values["id"], let en = values["en"], let zh = values["zh"],
                   let hant = values["zh-Hant"] else { continue }
             if !Identifier.isValid(id) {
-                log.error("invalid glossary id '\(id)'\(InvisibleCharacters.named(in: id)): use \(Identifier.rule)", at: location(item.mark))
+                log.error(id: "glossary.invalid-id", "invalid glossary id '\(id)'\(InvisibleCharacters.named(in: id)): use \(Identifier.rule)", at: location(item.mark))
                 continue
             }
             var duplicate = false
             for (key, value) in [("id", id), ("en", en.lowercased()), ("zh", zh)] {
                 if let first = seen[key]?[value] {
-                    log.error("duplicate glossary \(key) '\(value)'", at: location(item.mark),
+                    log.error(id: "glossary.duplicate", "duplicate glossary \(key) '\(value)'", at: location(item.mark),
                               notes: [.note("first used here", at: first)])
                     duplicate = true
                 } else {

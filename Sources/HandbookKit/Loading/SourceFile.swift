@@ -28,7 +28,7 @@ public struct SourceFile: Sendable {
         case .success(let bytes):
             return decode(bytes, displayPath: displayPath, log: &log)
         case .failure(let problem):
-            log.error("cannot read file: \(problem)", at: SourceLocation(file: displayPath, line: 1, column: 1))
+            log.error(id: "file.unreadable", "cannot read file: \(problem)", at: SourceLocation(file: displayPath, line: 1, column: 1))
             return nil
         }
     }
@@ -80,7 +80,7 @@ public struct SourceFile: Sendable {
         var bytes = bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             bytes.removeFirst(3)
-            log.warning("byte-order mark ignored; save the file as UTF-8 without a BOM",
+            log.warning(id: "file.byte-order-mark", "byte-order mark ignored; save the file as UTF-8 without a BOM",
                         at: SourceLocation(file: displayPath, line: 1, column: 1))
         }
         // The standard library's validation is the fast path; the byte-by-byte search below
@@ -88,13 +88,13 @@ public struct SourceFile: Sendable {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let bad = firstInvalidUTF8(in: bytes) ?? 0
             let (line, column) = lineAndColumn(ofByte: bad, in: bytes)
-            log.error("file is not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)))",
+            log.error(id: "file.not-utf8", "file is not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)))",
                       at: SourceLocation(file: displayPath, line: line, column: column))
             return nil
         }
         if let nul = firstOffset(of: 0, in: bytes) {
             let (line, column) = lineAndColumn(ofByte: nul, in: bytes)
-            log.error("file contains a NUL byte",
+            log.error(id: "file.nul-byte", "file contains a NUL byte",
                       at: SourceLocation(file: displayPath, line: line, column: column))
             return nil
         }

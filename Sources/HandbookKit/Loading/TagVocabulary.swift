@@ -43,17 +43,17 @@ public struct TagVocabulary: Sendable, Equatable {
         do {
             vocabulary = TagVocabulary(facets: try YAMLDecoder().decode([String: [Tag]].self, from: file.text))
         } catch {
-            log.error("cannot read the tag vocabulary: \(error)", at: file.location(line: 1, column: 1))
+            log.error(id: "tags.unreadable", "cannot read the tag vocabulary: \(error)", at: file.location(line: 1, column: 1))
             return nil
         }
         let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
         for (facet, tags) in vocabulary.facets.sorted(by: { $0.key < $1.key }) {
             for tag in [facet] + tags.map(\.id) where !Identifier.isValid(tag) {
-                log.error("invalid tag '\(tag)': use \(Identifier.rule)", at: file.location(line: line(of: tag, in: lines), column: 1))
+                log.error(id: "tags.invalid-tag", "invalid tag '\(tag)': use \(Identifier.rule)", at: file.location(line: line(of: tag, in: lines), column: 1))
             }
             for tag in tags {
                 for language in languages where (tag.label[language.code] ?? "").isEmpty {
-                    log.error("tag '\(facet):\(tag.id)' has no label in '\(language.code)'",
+                    log.error(id: "tags.missing-label", "tag '\(facet):\(tag.id)' has no label in '\(language.code)'",
                               at: file.location(line: line(of: tag.id, in: lines), column: 1))
                 }
             }
@@ -72,9 +72,9 @@ public struct TagVocabulary: Sendable, Equatable {
         func check(_ tag: String, at location: SourceLocation) {
             guard !known.contains(tag) else { return }
             if vocabulary == nil {
-                log.error("tag '\(tag)' is used but there is no content/\(fileName); list the vocabulary there", at: location)
+                log.error(id: "tags.no-vocabulary", "tag '\(tag)' is used but there is no content/\(fileName); list the vocabulary there", at: location)
             } else {
-                log.error("unknown tag '\(tag)'; tags are '<facet>:<id>' from content/\(fileName)"
+                log.error(id: "tags.unknown-tag", "unknown tag '\(tag)'; tags are '<facet>:<id>' from content/\(fileName)"
                           + Suggestion.didYouMean(tag, in: known.sorted()), at: location)
             }
         }

@@ -48,7 +48,7 @@ public struct Terminology: Sendable {
         do {
             root = try Yams.compose(yaml: file.text)
         } catch {
-            log.error("malformed YAML: \(error)", at: file.location(line: 1, column: 1))
+            log.error(id: "yaml.malformed", "malformed YAML: \(error)", at: file.location(line: 1, column: 1))
             return result
         }
         guard let root else { return result }
@@ -56,33 +56,33 @@ public struct Terminology: Sendable {
             file.location(line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
         }
         guard case .mapping(let mapping) = root else {
-            log.error("expected a mapping with 'allow' and a list per language ('zh', 'en')", at: location(root))
+            log.error(id: "terminology.malformed", "expected a mapping with 'allow' and a list per language ('zh', 'en')", at: location(root))
             return result
         }
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             if key == "allow" {
                 guard case .mapping(let perLanguage) = value else {
-                    log.error("'allow' must map languages to lists of phrases", at: location(value)); continue
+                    log.error(id: "terminology.malformed", "'allow' must map languages to lists of phrases", at: location(value)); continue
                 }
                 for (languageNode, phrases) in perLanguage {
                     guard let language = languages.language(code: languageNode.string ?? ""),
                           case .sequence(let list) = phrases else {
-                        log.error("'allow' must map 'zh' or 'en' to a list of phrases", at: location(languageNode)); continue
+                        log.error(id: "terminology.malformed", "'allow' must map 'zh' or 'en' to a list of phrases", at: location(languageNode)); continue
                     }
                     result.allowed[language, default: []] += list.compactMap(\.string)
                 }
                 continue
             }
             guard let language = languages.language(code: key) else {
-                log.error("unknown key '\(key)'; use 'allow', 'zh' or 'en'", at: location(keyNode)); continue
+                log.error(id: "terminology.unknown-key", "unknown key '\(key)'; use 'allow', 'zh' or 'en'", at: location(keyNode)); continue
             }
             guard case .sequence(let entries) = value else {
-                log.error("'\(key)' must be a list of {avoid: …, use: …}", at: location(value)); continue
+                log.error(id: "terminology.malformed", "'\(key)' must be a list of {avoid: …, use: …}", at: location(value)); continue
             }
             for entry in entries {
                 guard let avoid = entry["avoid"]?.string, !avoid.isEmpty, let use = entry["use"]?.string else {
-                    log.error("an entry needs 'avoid' and 'use'", at: location(entry)); continue
+                    log.error(id: "terminology.malformed", "an entry needs 'avoid' and 'use'", at: location(entry)); continue
                 }
                 result.forms[language, default: []].append(
                     Form(avoid: avoid, use: use, term: entry["term"]?.string, location: location(entry)))
@@ -222,12 +222,28 @@ struct TerminologyScanner: Sendable {
                     let glossary = entry.term.map { " (glossary: \($0))" } ?? ""
                     let column = String(decoding: line[..<start], as: UTF8.self).count
                         + String(decoding: original[..<position], as: UTF8.self).count + 1
-                    log.warning("'\(entry.avoid)' is not the handbook's wording; write '\(entry.use)'\(glossary)",
-                                at: file.location(line: number, column: column))
+                    let location = file.location(line: number, column: column)
+                    // The form as written (the scan's copy is lowercased and in NFC; when those
+                    // changed its length, the copy is the best there is).
+                    let range = position..<(position + pattern.count)
+                    let written = String(decoding: original.count == line.count - start
+                                         ? line[(start + range.lowerBound)..<(start + range.upperBound)] : original[range],
+                                         as: UTF8.self)
+                    log.warning(id: "wording.avoided-form", "'\(entry.avoid)' is not the handbook's wording; write '\(entry.use)'\(glossary)",
+                                at: location, length: written.unicodeScalars.count,
+                                fixIts: [FixIt(at: location, length: written.unicodeScalars.count,
+                                               replacement: Self.matchingCase(entry.use, of: written))])
                     for blanked in position..<(position + pattern.count) { text[blanked] = 0 }
                 }
             }
         }
+    }
+
+    /// `use` with its first letter in capitals when the written form starts with one
+    /// ("Colour" → "Color").
+    private static func matchingCase(_ use: String, of written: String) -> String {
+        guard let first = written.first, first.isUppercase, let head = use.first else { return use }
+        return head.uppercased() + use.dropFirst()
     }
 
     private static let frontMatterFence = Array("---".utf8)

@@ -63,13 +63,13 @@ enum FigureLoader {
             let start = SourceLocation(file: display, line: 1, column: 1)
             let ext = (name as NSString).pathExtension.lowercased()
             guard extensions.contains(ext) else {
-                log.error("figures are SVG, PNG or WebP files, not '\(name)'", at: start)
+                log.error(id: "figure.unsupported-format", "figures are SVG, PNG or WebP files, not '\(name)'", at: start)
                 continue
             }
             let base = (name as NSString).deletingPathExtension
             if base.hasSuffix(".dark") { continue }  // read with its light picture
             guard isValidName(base) else {
-                log.error("invalid figure name '\(base)'\(InvisibleCharacters.named(in: base)): use lowercase ASCII letters, "
+                log.error(id: "figure.invalid-name", "invalid figure name '\(base)'\(InvisibleCharacters.named(in: base)): use lowercase ASCII letters, "
                           + "digits and hyphens (a double hyphen may separate a chapter from a rule: 'tab-bar--few-tabs--do')", at: start)
                 continue
             }
@@ -88,7 +88,7 @@ enum FigureLoader {
         for name in names where name.contains(".dark.") {
             let light = name.replacingOccurrences(of: ".dark.", with: ".")
             if !names.contains(light) {
-                log.error("'\(name)' is a dark variant without its light picture '\(light)'",
+                log.error(id: "figure.dark-without-light", "'\(name)' is a dark variant without its light picture '\(light)'",
                           at: SourceLocation(file: displayRoot + "/" + FigureLibrary.folder + "/" + name, line: 1, column: 1))
             }
         }
@@ -99,34 +99,34 @@ enum FigureLoader {
         -> (data: Data, width: Int, height: Int)? {
         let start = SourceLocation(file: display, line: 1, column: 1)
         guard ContentDiscovery.kind(of: url) == .file, let data = try? Data(contentsOf: url) else {
-            log.error("cannot read the figure (symbolic links are not followed)", at: start)
+            log.error(id: "figure.unreadable", "cannot read the figure (symbolic links are not followed)", at: start)
             return nil
         }
         guard data.count <= maximumBytes else {
-            log.error("the figure has \(data.count / 1024) KB; the limit is \(maximumBytes / 1024) KB", at: start)
+            log.error(id: "figure.too-large", "the figure has \(data.count / 1024) KB; the limit is \(maximumBytes / 1024) KB", at: start)
             return nil
         }
         let size: (Int, Int)?
         if name.lowercased().hasSuffix(".svg") {
             guard let text = String(data: data, encoding: .utf8) else {
-                log.error("an SVG figure must be UTF-8 text", at: start)
+                log.error(id: "figure.svg-not-utf8", "an SVG figure must be UTF-8 text", at: start)
                 return nil
             }
             let problems = SVGCheck.problems(in: text)
             for problem in problems {
-                log.error(problem.message, at: SourceLocation(file: display, line: problem.line, column: problem.column))
+                log.error(id: "figure.svg-unsafe", problem.message, at: SourceLocation(file: display, line: problem.line, column: problem.column))
             }
             guard problems.isEmpty else { return nil }
             if data.count > heavyBytes {
-                log.warning("the drawing has \(data.count / 1024) KB; keep figures under \(heavyBytes / 1024) KB", at: start)
+                log.warning(id: "figure.svg-heavy", "the drawing has \(data.count / 1024) KB; keep figures under \(heavyBytes / 1024) KB", at: start)
             }
             size = SVGCheck.size(of: text)
             if size == nil {
-                log.error("give the <svg> element width and height, or a viewBox, so that pages reserve its space", at: start)
+                log.error(id: "figure.svg-no-size", "give the <svg> element width and height, or a viewBox, so that pages reserve its space", at: start)
             }
         } else {
             size = RasterSize.of(data)
-            if size == nil { log.error("not a PNG or WebP file that can be read", at: start) }
+            if size == nil { log.error(id: "figure.unreadable-raster", "not a PNG or WebP file that can be read", at: start) }
         }
         guard let (width, height) = size else { return nil }
         return (data, width, height)

@@ -109,9 +109,9 @@ public final class UIStrings: Codable, Sendable {
         do {
             return try YAMLDecoder().decode(UIStrings.self, from: file.text)
         } catch let DecodingError.keyNotFound(key, _) {
-            log.error("missing interface string '\(key.stringValue)'", at: file.location(line: 1, column: 1))
+            log.error(id: "strings.missing", "missing interface string '\(key.stringValue)'", at: file.location(line: 1, column: 1))
         } catch {
-            log.error("cannot read interface strings: \(error)", at: file.location(line: 1, column: 1))
+            log.error(id: "strings.unreadable", "cannot read interface strings: \(error)", at: file.location(line: 1, column: 1))
         }
         return nil
     }

@@ -26,29 +26,29 @@ struct OutputGuard {
         ]
         for (folder, name) in protected {
             if isSameOrInside(output, folder) {
-                log.error("output folder '\(shown)' is \(output == folder ? "" : "inside ")\(name); choose a folder outside it", at: nil)
+                log.error(id: "output.inside-sources", "output folder '\(shown)' is \(output == folder ? "" : "inside ")\(name); choose a folder outside it", at: nil)
                 return
             }
             if isSameOrInside(folder, output) {
-                log.error("output folder '\(shown)' contains \(name); replacing it would delete your sources", at: nil)
+                log.error(id: "output.contains-sources", "output folder '\(shown)' contains \(name); replacing it would delete your sources", at: nil)
                 return
             }
         }
         let home = realPath(FileManager.default.homeDirectoryForCurrentUser)
         if output == "/" || output == home {
-            log.error("refusing to use '\(shown)' as the output folder", at: nil)
+            log.error(id: "output.refused", "refusing to use '\(shown)' as the output folder", at: nil)
             return
         }
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
         if fileManager.fileExists(atPath: output, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
-                log.error("output '\(shown)' exists and is not a folder", at: nil)
+                log.error(id: "output.not-a-folder", "output '\(shown)' exists and is not a folder", at: nil)
                 return
             }
             let entries = (try? fileManager.contentsOfDirectory(atPath: output)) ?? []
             if !entries.isEmpty, !entries.contains(Self.markerName) {
-                log.error("output folder '\(shown)' is not empty and was not made by HandbookGen; refusing to replace it", at: nil)
+                log.error(id: "output.not-generated", "output folder '\(shown)' is not empty and was not made by HandbookGen; refusing to replace it", at: nil)
             }
         }
     }

@@ -12,7 +12,7 @@ struct BilingualValidator {
             let chapters = Dictionary(handbook.chapters(in: translation).map { ($0.id, $0) }) { a, _ in a }
             for (mine, theirs, language) in [(sourceChapters, chapters, translation), (chapters, sourceChapters, source)] {
                 for id in mine.keys.sorted() where theirs[id] == nil {
-                    log.error("chapter '\(id)' has no \(language.diagnosticName) version; add content/\(language.code)/\(id).md",
+                    log.error(id: "bilingual.missing-chapter", "chapter '\(id)' has no \(language.diagnosticName) version; add content/\(language.code)/\(id).md",
                               at: mine[id]!.source)
                 }
             }
@@ -36,13 +36,13 @@ struct BilingualValidator {
             for (mine, other) in [(source, translation), (translation, source)] {
                 let others = Set(handbook.parts(in: other).map(\.id))
                 for part in handbook.parts(in: mine) where !others.contains(part.id) {
-                    log.error("part '\(part.id)' has no \(other.diagnosticName) version; add content/\(other.code)/\(part.id)/_index.md",
+                    log.error(id: "bilingual.missing-part", "part '\(part.id)' has no \(other.diagnosticName) version; add content/\(other.code)/\(part.id)/_index.md",
                               at: part.source)
                 }
             }
             for part in handbook.parts(in: translation) {
                 guard let other = handbook.part(part.id, in: source), other.weight != part.weight else { continue }
-                log.error("part '\(part.id)' has weight \(part.weight) here but \(other.weight) in \(source.diagnosticName); weights must match",
+                log.error(id: "bilingual.part-weight", "part '\(part.id)' has weight \(part.weight) here but \(other.weight) in \(source.diagnosticName); weights must match",
                           at: part.source, notes: [.note("\(source.diagnosticName) version", at: other.source)])
             }
         }
@@ -62,7 +62,7 @@ struct BilingualValidator {
         for (mine, theirs, other) in [(sourceItems, translatedByKey, translated), (translatedItems, sourceByKey, source)] {
             for item in mine where theirs[key(item)] == nil {
                 let (what, location) = describe(item)
-                log.error("\(what) is missing from the \(other.language.diagnosticName) version",
+                log.error(id: "bilingual.missing-unit", "\(what) is missing from the \(other.language.diagnosticName) version",
                           at: location, notes: [.note("\(other.language.diagnosticName) version", at: other.source)])
             }
         }
@@ -74,7 +74,7 @@ struct BilingualValidator {
         func mismatch(_ key: String, _ a: String, _ b: String) {
             guard a != b else { return }
             let at = translated.metadataLocation(of: key) ?? translated.source
-            log.error("'\(key)' is '\(b)' here but '\(a)' in the \(sourceName) version; it must be the same in both languages",
+            log.error(id: "bilingual.front-matter-differs", "'\(key)' is '\(b)' here but '\(a)' in the \(sourceName) version; it must be the same in both languages",
                       at: at, notes: [.note("\(sourceName) version", at: source.metadataLocation(of: key) ?? source.source)])
         }
         mismatch("weight", String(source.weight), String(translated.weight))
@@ -94,33 +94,33 @@ struct BilingualValidator {
         for (other, rule) in rules {
             let note = { [Diagnostic.note("\(sourceName) version", at: other.location)] }
             if rule.kind != other.kind {
-                log.error("rule '\(rule.localID)' is \(rule.kind.rawValue.uppercased()) here but \(other.kind.rawValue.uppercased()) in \(sourceName)",
+                log.error(id: "bilingual.rule-kind", "rule '\(rule.localID)' is \(rule.kind.rawValue.uppercased()) here but \(other.kind.rawValue.uppercased()) in \(sourceName)",
                           at: rule.location, notes: note())
             }
             if rule.section != other.section {
-                log.error("rule '\(rule.localID)' sits in section '\(rule.section ?? "(none)")' here but '\(other.section ?? "(none)")' in \(sourceName)",
+                log.error(id: "bilingual.rule-section", "rule '\(rule.localID)' sits in section '\(rule.section ?? "(none)")' here but '\(other.section ?? "(none)")' in \(sourceName)",
                           at: rule.location, notes: note())
             }
             if rule.status != other.status || rule.edition != other.edition || rule.replacedBy != other.replacedBy
                 || rule.basis != other.basis || rule.tags.sorted() != other.tags.sorted() {
-                log.error("rule '\(rule.localID)' has different status, edition, replaced-by, basis or tags attributes in the two languages",
+                log.error(id: "bilingual.rule-attributes", "rule '\(rule.localID)' has different status, edition, replaced-by, basis or tags attributes in the two languages",
                           at: rule.location, notes: note())
             }
             if rule.measures != other.measures {
-                log.error("rule '\(rule.localID)' has different measures here and in \(sourceName); every language states the same numbers",
+                log.error(id: "bilingual.rule-measures", "rule '\(rule.localID)' has different measures here and in \(sourceName); every language states the same numbers",
                           at: rule.location, notes: note())
             }
             for kind in Rule.Example.Kind.allCases {
                 let here = rule.examples.filter { $0.kind == kind }.count
                 let there = other.examples.filter { $0.kind == kind }.count
                 if here != there {
-                    log.error("rule '\(rule.localID)' gives \(here) \(kind.rawValue) example\(here == 1 ? "" : "s") here but \(there) in \(sourceName); "
+                    log.error(id: "bilingual.rule-examples", "rule '\(rule.localID)' gives \(here) \(kind.rawValue) example\(here == 1 ? "" : "s") here but \(there) in \(sourceName); "
                               + "every language gives the same examples, in the same order",
                               at: rule.location, notes: note())
                 }
             }
             if rule.history.map(\.edition) != other.history.map(\.edition) {
-                log.error("rule '\(rule.localID)' has earlier forms from \(Self.editions(rule.history)) here but from "
+                log.error(id: "bilingual.rule-history", "rule '\(rule.localID)' has earlier forms from \(Self.editions(rule.history)) here but from "
                           + "\(Self.editions(other.history)) in \(sourceName); every language gives the same earlier forms",
                           at: rule.location, notes: note())
             }

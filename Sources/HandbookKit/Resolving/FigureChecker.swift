@@ -22,13 +22,13 @@ struct FigureChecker {
                     let missing = sourceUses.names.subtracting(names).sorted(), extra = names.subtracting(sourceUses.names).sorted()
                     let detail = (missing.map { "'\($0)' is missing" } + extra.map { "'\($0)' is not in the \(source.diagnosticName) version" })
                         .joined(separator: ", ")
-                    log.error("chapter '\(chapter.id)' must show the same figures in every language: \(detail)",
+                    log.error(id: "figure.differs-between-languages", "chapter '\(chapter.id)' must show the same figures in every language: \(detail)",
                               at: chapter.source, notes: [.note("\(source.diagnosticName) version", at: sourceUses.at)])
                 }
             }
         }
         for name in library.figures.keys.sorted() where !used.contains(name) {
-            log.warning("figure '\(name)' is not used by any page", at: library.locations[name])
+            log.warning(id: "figure.unused", "figure '\(name)' is not used by any page", at: library.locations[name])
         }
     }
 
@@ -51,17 +51,17 @@ struct FigureChecker {
                 guard case .image(let source, _, let alt, let at) = inline else { return }
                 let location = SourceLocation(file: file, line: (at ?? block.position).line, column: (at ?? block.position).column)
                 guard let name = FigureLibrary.name(ofSource: source) else {
-                    log.error("an image must be a figure of content/figures (e.g. ../../figures/tab-bar.svg), not '\(source)'",
+                    log.error(id: "figure.not-a-figure", "an image must be a figure of content/figures (e.g. ../../figures/tab-bar.svg), not '\(source)'",
                               at: location)
                     return
                 }
                 guard handbook.figures.figures[name] != nil else {
-                    log.error("unknown figure '\(name)'" + Suggestion.didYouMean(name, in: Array(handbook.figures.figures.keys)),
+                    log.error(id: "figure.unknown", "unknown figure '\(name)'" + Suggestion.didYouMean(name, in: Array(handbook.figures.figures.keys)),
                               at: location)
                     return
                 }
                 if alt.plainText.trimmingSpaces().isEmpty {
-                    log.error("figure '\(name)' needs alt text: say what it shows, in this language", at: location)
+                    log.error(id: "figure.missing-alt-text", "figure '\(name)' needs alt text: say what it shows, in this language", at: location)
                 }
                 names.insert(name)
             }

@@ -27,7 +27,7 @@ struct LinkChecker {
                         guard case .wiki(let raw) = link else { return }
                         if case .failure(.message(let message)) = resolver.resolve(wikiTarget: raw, from: nil, language: language),
                            let position {
-                            log.error(message, at: SourceLocation(file: part.source.file, line: position.line, column: position.column))
+                            log.error(id: "link.unresolved", message, at: SourceLocation(file: part.source.file, line: position.line, column: position.column))
                         }
                     }
                 }
@@ -55,7 +55,7 @@ struct LinkChecker {
             for (ruleID, targets) in (references[languages.source] ?? [:]).sorted(by: { $0.key < $1.key })
             where references[translation]?[ruleID] != targets {
                 if let (_, rule) = resolver.index.rule(ruleID, in: translation) {
-                    log.warning("rule '\(rule.localID)' links to different rules in the two languages",
+                    log.warning(id: "link.differs-between-languages", "rule '\(rule.localID)' links to different rules in the two languages",
                                 at: rule.location)
                 }
             }
@@ -87,7 +87,7 @@ struct LinkChecker {
         let language = chapter.language
         var found = ChapterFindings(language: language, chapterID: chapter.id)
         for relatedID in chapter.related where resolver.index.chapter(relatedID, in: language) == nil {
-            found.log.error("'related' names unknown chapter '\(relatedID)'"
+            found.log.error(id: "link.unknown-related-chapter", "'related' names unknown chapter '\(relatedID)'"
                             + Suggestion.didYouMean(relatedID, in: resolver.index.chapterIDs(in: language)),
                             at: chapter.metadataLocation(of: "related") ?? chapter.source)
         }
@@ -102,7 +102,7 @@ struct LinkChecker {
                     switch result {
                     case .failure(.message(let message)):
                         let at = position ?? block.position
-                        found.log.error(message, at: SourceLocation(file: chapter.source.file, line: at.line, column: at.column))
+                        found.log.error(id: "link.unresolved", message, at: SourceLocation(file: chapter.source.file, line: at.line, column: at.column))
                     case .success(let target):
                         if case .term(let term) = target { found.linkedTerms.insert(term) }
                         if let targetChapter = target.chapterID, targetChapter != chapter.id {
@@ -134,14 +134,14 @@ struct LinkChecker {
     private func checkReplacements(of rule: Rule, in chapter: Chapter, log: inout DiagnosticLog) {
         for id in rule.replacedBy {
             guard let (_, replacement) = resolver.index.rule(id, in: chapter.language) else {
-                log.error("replaced-by names unknown rule '\(id)'"
+                log.error(id: "rule.unknown-replacement", "replaced-by names unknown rule '\(id)'"
                           + Suggestion.didYouMean(id, in: resolver.index.ruleIDs(in: chapter.language)), at: rule.location)
                 continue
             }
             if id == chapter.ruleID(rule.localID) {
-                log.error("rule '\(rule.localID)' cannot replace itself", at: rule.location)
+                log.error(id: "rule.replaces-itself", "rule '\(rule.localID)' cannot replace itself", at: rule.location)
             } else if replacement.status == .deprecated {
-                log.warning("rule '\(rule.localID)' is replaced by '\(id)', which is deprecated too; name its replacement",
+                log.warning(id: "rule.replacement-deprecated", "rule '\(rule.localID)' is replaced by '\(id)', which is deprecated too; name its replacement",
                             at: rule.location)
             }
         }

@@ -70,7 +70,7 @@ public struct ChineseVariantTable: Sendable {
                 }
             }
         }
-        log.error("cannot find OpenCC's Traditional-to-Simplified table (TSCharacters); install OpenCC (Debian's 'opencc' package or Homebrew's 'opencc'; scripts/install-deps.sh does) or pass --opencc-table FILE", at: nil)
+        log.error(id: "opencc.missing-table", "cannot find OpenCC's Traditional-to-Simplified table (TSCharacters); install OpenCC (Debian's 'opencc' package or Homebrew's 'opencc'; scripts/install-deps.sh does) or pass --opencc-table FILE", at: nil)
         return nil
     }
 }

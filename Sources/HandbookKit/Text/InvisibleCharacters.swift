@@ -67,8 +67,9 @@ public enum InvisibleCharacters {
             let why = entry.kind == .bidirectional
                 ? "bidirectional control \(code) makes the text display in another order than it is written"
                 : "invisible character \(code)"
-            log.warning("\(why); delete it, or allow it for this file in \(AllowedCharacters.fileName)",
-                        at: file.location(line: line, column: column))
+            let location = file.location(line: line, column: column)
+            log.warning(id: "text.invisible-character", "\(why); delete it, or allow it for this file in \(AllowedCharacters.fileName)",
+                        at: location, length: 1, fixIts: [FixIt(at: location, length: 1, replacement: "")])
         }
     }
 }
@@ -94,7 +95,7 @@ struct AllowedCharacters: Sendable {
         do {
             root = try Yams.compose(yaml: file.text)
         } catch {
-            log.error("malformed YAML: \(error)", at: file.location(line: 1, column: 1))
+            log.error(id: "yaml.malformed", "malformed YAML: \(error)", at: file.location(line: 1, column: 1))
             return result
         }
         guard let root else { return result }
@@ -102,12 +103,12 @@ struct AllowedCharacters: Sendable {
             file.location(line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
         }
         guard case .sequence(let entries) = root else {
-            log.error("expected a list of entries ('- file: …')", at: location(root))
+            log.error(id: "allowed-characters.malformed", "expected a list of entries ('- file: …')", at: location(root))
             return result
         }
         for entry in entries {
             guard let path = entry["file"]?.string, case .sequence(let characters)? = entry["characters"] else {
-                log.error("an entry needs 'file' (relative to the content folder) and 'characters' (e.g. [U+200F])",
+                log.error(id: "allowed-characters.malformed", "an entry needs 'file' (relative to the content folder) and 'characters' (e.g. [U+200F])",
                           at: location(entry))
                 continue
             }
@@ -115,7 +116,7 @@ struct AllowedCharacters: Sendable {
                 let text = character.string ?? ""
                 guard text.hasPrefix("U+"), let value = UInt32(text.dropFirst(2), radix: 16),
                       InvisibleCharacters.names[value] != nil else {
-                    log.error("'\(text)' is not one of the checked characters, written as U+XXXX", at: location(character))
+                    log.error(id: "allowed-characters.unknown-character", "'\(text)' is not one of the checked characters, written as U+XXXX", at: location(character))
                     continue
                 }
                 result.byFile[path, default: []].insert(value)
