@@ -1,0 +1,11 @@
+/// `llms.txt` at the root, and per language `llms.txt` and `llms-full.txt` (`LLMsTextBuilder`).
+struct LLMsTextFormat: OutputFormat {
+    func files(_ context: OutputContext) async throws -> [OutputFile] {
+        let catalogBuilder = context.catalogBuilder
+        let llms = LLMsTextBuilder(catalog: context.catalog, languages: context.handbook.languages, strings: context.strings,
+                                   baseURL: context.baseURL, handbook: context.handbook,
+                                   plainText: { catalogBuilder.plainText($0, $1) },
+                                   chapterMemo: context.derived?.llmsChapters)
+        return try await context.emit(context.derived?.llmsText.value(for: llms.key) { llms.files() } ?? llms.files())
+    }
+}

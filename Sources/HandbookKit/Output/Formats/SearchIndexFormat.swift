@@ -1,0 +1,20 @@
+/// Each language's search index, as a script that loads from `file://`.
+struct SearchIndexFormat: OutputFormat {
+    func files(_ context: OutputContext) async throws -> [OutputFile] {
+        // A rule's search text is its catalogue text: made once. The languages side by side, so
+        // that one is written while another's chapters are encoded.
+        let ruleTexts = Dictionary(context.catalog.rules.map { ($0.id, $0.text) }, uniquingKeysWith: { first, _ in first })
+        var builder = context.searchBuilder
+        builder.ruleText = { id, language in ruleTexts[id]?[language] }
+        let searchIndexes = builder
+        let emit = context.emit
+        return try await ParallelMap.map(context.handbook.languages.all, runLength: 1) { language -> Result<[OutputFile], any Error> in
+            do {
+                return .success(try await emit([OutputFile(path: SiteURLs.searchIndex(language),
+                                                           pieces: try await searchIndexes.scriptPieces(language))]))
+            } catch {
+                return .failure(error)
+            }
+        }.flatMap { try $0.get() }
+    }
+}
