@@ -24,9 +24,9 @@ struct Release: AsyncParsableCommand {
         let firstRelease = !FileManager.default.fileExists(atPath: baseline)
         var withBaseline = configuration
         if !firstRelease { withBaseline.baselinePath = baseline }
-        let outcome = await HandbookBuilder(configuration: withBaseline).check()
+        let outcome = await HandbookBuilder(configuration: withBaseline).catalogue()
         Report.print(outcome.diagnostics, format: sources.diagnosticsFormat)
-        guard outcome.succeeded, let catalog = outcome.files.first(where: { $0.path == "rules.json" }) else {
+        guard outcome.succeeded, let catalog = outcome.catalog, let rulesJSON = outcome.rulesJSON else {
             throw ExitCode.failure
         }
         let diff = outcome.baselineDiff ?? CatalogDiff()
@@ -37,7 +37,7 @@ struct Release: AsyncParsableCommand {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd"
         formatter.timeZone = TimeZone(identifier: "UTC")
-        let published = try Catalog.decode(from: catalog.data).rules.count
+        let published = catalog.rules.count
         let release = Changelog.Release(version: version, date: date ?? formatter.string(from: Date()), diff: diff,
                                         rules: published, initial: firstRelease)
         let changelogURL = configuration.contentURL.appendingPathComponent(Changelog.fileName)
@@ -48,7 +48,7 @@ struct Release: AsyncParsableCommand {
         try text.write(to: changelogURL, atomically: true, encoding: .utf8)
         let baselineURL = URL(fileURLWithPath: baseline)
         try FileManager.default.createDirectory(at: baselineURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try catalog.data.write(to: baselineURL, options: .atomic)
+        try rulesJSON.write(to: baselineURL, options: .atomic)
         print("Release \(version): \(diff.added.count) added, \(diff.changed.count) changed, \(diff.deprecated.count) deprecated. "
               + "Wrote \(configuration.contentPath)/\(Changelog.fileName) and \(baseline).")
     }

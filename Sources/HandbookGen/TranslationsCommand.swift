@@ -27,7 +27,7 @@ struct Translations: ParsableCommand {
         func run() async throws {
             var configuration = try sources.resolve()
             configuration.baselinePath = nil
-            let outcome = await HandbookBuilder(configuration: configuration).check()
+            let outcome = await HandbookBuilder(configuration: configuration).catalogue()
             guard outcome.succeeded else {
                 Report.print(outcome.diagnostics, format: sources.diagnosticsFormat)
                 throw ExitCode.failure

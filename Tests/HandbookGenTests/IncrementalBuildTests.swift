@@ -130,3 +130,21 @@ import Testing
         #expect(warnings == fixture.lines(full).filter { $0.contains("'toolbar' is not the handbook's wording") })
     }
 }
+
+/// The stages before any output are public: tools get the catalogue without a site.
+@Suite struct StageTests {
+    @Test func theCatalogueStageGivesWhatTheSitePublishesAndWritesNothing() async throws {
+        let fixture = try FixtureHandbook()
+        let catalogue = await HandbookBuilder(configuration: fixture.configuration).catalogue()
+        #expect(catalogue.succeeded)
+        #expect(!FileManager.default.fileExists(atPath: fixture.configuration.outputURL.path))
+        let built = await HandbookBuilder(configuration: fixture.configuration).generate(checkOutput: false)
+        let published = try #require(built.files.first { $0.path == "rules.json" })
+        #expect(catalogue.rulesJSON == published.data)
+
+        try fixture.edit("en/controls/buttons.md", replacing: "weight: 10", with: "weight: ten")
+        let broken = await HandbookBuilder(configuration: fixture.configuration).catalogue()
+        #expect(!broken.succeeded && broken.catalog == nil)
+        #expect(broken.diagnostics.contains { $0.id == "front-matter.wrong-value" })
+    }
+}

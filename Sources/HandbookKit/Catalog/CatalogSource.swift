@@ -26,13 +26,13 @@ public enum CatalogSource: Sendable {
                 throw Failure(description: "\(path): error: not a rules.json catalogue: \(error)")
             }
         case .content(let configuration):
-            let outcome = await HandbookBuilder(configuration: configuration).check()
-            guard outcome.succeeded,
-                  let file = outcome.files.first(where: { $0.path == SiteURLs.rulesJSON }) else {
+            // The catalogue stage alone: no page is rendered.
+            let outcome = await HandbookBuilder(configuration: configuration).catalogue()
+            guard outcome.succeeded, let catalog = outcome.catalog else {
                 throw Failure(description: "the content does not build; run `HandbookGen check`",
                               diagnostics: outcome.diagnostics)
             }
-            return try Catalog.decode(from: file.data)
+            return catalog
         }
     }
 }

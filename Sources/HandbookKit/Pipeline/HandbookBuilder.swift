@@ -41,8 +41,8 @@ public struct HandbookBuilder: Sendable {
         await generate(checkOutput: checkOutput, stage: nil)
     }
 
-    /// With `stage`, each file goes to disk as soon as it is made and only its path is kept.
-    private func generate(checkOutput: Bool, stage: SiteWriter.StagedSite?) async -> Outcome {
+    /// Load and validate: the content, glossary, templates and checks, with their diagnostics.
+    private func validate(checkOutput: Bool) async -> Validated {
         var log = DiagnosticLog()
         var clock = PhaseClock()
         if checkOutput { OutputGuard(configuration: configuration).check(log: &log) }
@@ -93,12 +93,71 @@ public struct HandbookBuilder: Sendable {
         let (variants, variantLog) = await variantTable
         log.merge(variantLog)
         clock.lap("checks, links, translations")
-        guard !log.hasErrors, let templates, let variants else {
+        return Validated(handbook: handbook, index: index, resolver: resolver, links: links, freshness: freshness,
+                         changelog: changelog, templates: templates, variants: variants, derived: derived, log: log,
+                         clock: clock)
+    }
+
+    /// The handbook loaded and checked: the model every output is made from, and what it was
+    /// checked with. Nil members mean their files had errors (in `log`).
+    struct Validated: Sendable {
+        var handbook: Handbook
+        var index: HandbookIndex
+        var resolver: LinkResolver
+        var links: LinkChecker.Findings
+        var freshness: TranslationFreshness
+        var changelog: Changelog
+        var templates: TemplateSet?
+        var variants: ChineseVariantTable?
+        var derived: DerivedCaches?
+        var log: DiagnosticLog
+        var clock: PhaseClock
+    }
+
+    /// The rules catalogue made from the content without rendering a site (`rules`, `mcp`,
+    /// `release`), with every diagnostic a check gives.
+    public struct CatalogueOutcome: Sendable {
+        public var diagnostics: [Diagnostic]
+        public var catalog: Catalog?
+        /// Against the configured baseline, when there is one.
+        public var baselineDiff: CatalogDiff?
+        public var freshness: TranslationFreshness
+        public var succeeded: Bool { catalog != nil && !diagnostics.contains { $0.severity == .error } }
+        /// The catalogue as the site publishes it (rules.json's bytes).
+        public var rulesJSON: Data? { catalog.map { Data(CatalogJSON.encode($0)) } }
+    }
+
+    /// Load, validate, then the catalogue: the stages before any output.
+    public func catalogue() async -> CatalogueOutcome {
+        let validated = await validate(checkOutput: false)
+        var log = validated.log
+        guard !log.hasErrors else {
+            return CatalogueOutcome(diagnostics: log.sorted, catalog: nil, freshness: validated.freshness)
+        }
+        let catalog = await catalogBuilder(validated).build()
+        let diff = configuration.baselinePath.flatMap { BaselineCheck(path: $0).run(current: catalog, log: &log) }
+        return CatalogueOutcome(diagnostics: log.sorted, catalog: log.hasErrors ? nil : catalog, baselineDiff: diff,
+                                freshness: validated.freshness)
+    }
+
+    private func catalogBuilder(_ validated: Validated) -> RulesCatalogBuilder {
+        RulesCatalogBuilder(index: validated.index, resolver: validated.resolver, links: validated.links,
+                            freshness: validated.freshness, memo: validated.derived?.catalogEntries,
+                            baseURL: configuration.baseURL, release: validated.changelog.releases.last)
+    }
+
+    /// With `stage`, each file goes to disk as soon as it is made and only its path is kept.
+    private func generate(checkOutput: Bool, stage: SiteWriter.StagedSite?) async -> Outcome {
+        let validated = await validate(checkOutput: checkOutput)
+        var log = validated.log
+        var clock = validated.clock
+        let handbook = validated.handbook, index = validated.index, resolver = validated.resolver
+        let links = validated.links, freshness = validated.freshness, changelog = validated.changelog
+        let derived = validated.derived
+        guard !log.hasErrors, let templates = validated.templates, let variants = validated.variants else {
             return Outcome(diagnostics: log.sorted, files: [], freshness: freshness, clock: clock)
         }
-        let catalogBuilder = RulesCatalogBuilder(index: index, resolver: resolver, links: links, freshness: freshness,
-                                                 memo: derived?.catalogEntries, baseURL: configuration.baseURL,
-                                                 release: changelog.releases.last)
+        let catalogBuilder = catalogBuilder(validated)
         let renderer = SiteRenderer(index: index, resolver: resolver, links: links, templates: templates,
                                     baseURL: configuration.baseURL, freshness: freshness, changelog: changelog,
                                     unreleased: nil, pageCache: caches?.pages, htmlMemo: derived?.html,
