@@ -65,7 +65,7 @@ public struct HandbookBuilder: Sendable {
         var (templates, templateLog) = await templateLoad
         log.merge(templateLog)
         caches?.derived.keep(templates)
-        if configuration.templateRenderer == .swiftMustache { templates?.program = nil }
+        if configuration.templateRenderer == .swiftMustache { templates?.useSwiftMustache() }
         clock.lap("load and parse")
         if handbook.chapters.values.allSatisfy(\.isEmpty), !log.hasErrors {
             log.error("the content folder '\(loader.displayRoot)' holds no chapters", at: nil)
