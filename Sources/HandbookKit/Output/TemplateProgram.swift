@@ -406,13 +406,16 @@ struct TemplateProgram: Sendable {
                 return
             }
             // As swift-mustache: inside an indented partial, each non-empty piece that starts a line
-            // of this template's output is indented.
+            // of this template's output is indented. A line starts after a "\n" that is a character
+            // of its own, not the end of a "\r\n".
             var local: [UInt8] = []
             var index = range.lowerBound
             while index < range.upperBound {
                 var piece: [UInt8] = []
                 step(index, scope, &context, into: &piece)
-                if !piece.isEmpty, local.last == UInt8(ascii: "\n") { local += indentation.utf8 }
+                if !piece.isEmpty, local.last == UInt8(ascii: "\n"), local.dropLast().last != UInt8(ascii: "\r") {
+                    local += indentation.utf8
+                }
                 local += piece
                 index = next(after: index)
             }
