@@ -29,13 +29,15 @@ let package = Package(
             name: "RulesCatalog",
             resources: [.copy("rules.schema.json"), .copy("glossary.schema.json")]
         ),
+        // The project's Mustache engine: parser and renderer, on nothing but Foundation.
+        .target(name: "TemplateEngine"),
         .target(
             name: "HandbookKit",
             dependencies: [
                 "CCmark",
                 "RulesCatalog",
+                "TemplateEngine",
                 .product(name: "Yams", package: "Yams"),
-                .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         // The Model Context Protocol server over the catalogue (`HandbookGen mcp`).
@@ -69,7 +71,11 @@ let package = Package(
         ),
         .testTarget(
             name: "HandbookGenTests",
-            dependencies: ["HandbookKit", "RulesCatalog", "HandbookMCP", "HandbookServe"],
+            dependencies: [
+                "HandbookKit", "RulesCatalog", "HandbookMCP", "HandbookServe", "TemplateEngine",
+                // The reference the template engine is compared with.
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
             exclude: ["Fixtures", "Golden"]
         ),
     ],

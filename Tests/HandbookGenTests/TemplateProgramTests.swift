@@ -2,14 +2,15 @@ import Foundation
 import Mustache
 import Testing
 @testable import HandbookKit
+@testable import TemplateEngine
 
 /// Pages are rendered by `TemplateProgram`; swift-mustache's own renderer is the reference.
 @Suite struct TemplateProgramTests {
     private func files(content: URL, templates: URL, languages: HandbookLanguages,
-                       renderer: BuildConfiguration.TemplateRenderer) async -> [String: Data] {
+                       reference: Bool) async -> [String: Data] {
         var configuration = BuildConfiguration(contentPath: content.path, templatesPath: templates.path, outputPath: "/nonexistent",
                                                languages: languages)
-        configuration.templateRenderer = renderer
+        if reference { configuration.referenceRenderer = { SwiftMustacheReference(sources: $0) } }
         let outcome = await HandbookBuilder(configuration: configuration).check()
         #expect(outcome.succeeded, "\(outcome.diagnostics)")
         return Dictionary(uniqueKeysWithValues: outcome.files.map { ($0.path, $0.data) })
@@ -30,8 +31,8 @@ import Testing
             ?? (which == "fixture" ? FixtureHandbook.fixtureContent : FixtureHandbook.repoRoot.appendingPathComponent("content"))
         let languages = threeLanguages?.languages ?? .standard
         let templates = FixtureHandbook.repoRoot.appendingPathComponent("templates")
-        let compiled = await files(content: content, templates: templates, languages: languages, renderer: .compiled)
-        let reference = await files(content: content, templates: templates, languages: languages, renderer: .swiftMustache)
+        let compiled = await files(content: content, templates: templates, languages: languages, reference: false)
+        let reference = await files(content: content, templates: templates, languages: languages, reference: true)
         #expect(compiled.count > 20)
         #expect(Set(compiled.keys) == Set(reference.keys))
         for path in compiled.keys.sorted() where compiled[path] != reference[path] {
@@ -73,7 +74,7 @@ import Testing
         #expect(render(second, "three") == "<b:|b/three>")
         #expect(render(first, "four") == "<a:xy|a/four>")
         // swift-mustache agrees.
-        let reference = library.render(TestPageView(folder: first, page: "five"), withTemplate: "page")
+        let reference = SwiftMustacheReference(library: library).render(TestPageView(folder: first, page: "five"), template: "page")
         #expect(reference == render(first, "five"))
     }
 

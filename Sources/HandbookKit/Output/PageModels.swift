@@ -1,3 +1,5 @@
+import TemplateEngine
+
 /// View models for the templates. They hold only stored properties: swift-mustache reads values
 /// by reflection, and a computed property would render as nothing.
 

@@ -1,5 +1,5 @@
 import Foundation
-import Mustache
+import TemplateEngine
 
 /// The `templates/` folder: Mustache page templates, interface strings per language, and the
 /// static assets (CSS, JavaScript) copied into the site.
@@ -9,9 +9,8 @@ public struct TemplateSet: Sendable {
     /// Template name → text.
     var sources: [String: String]
     var program: TemplateProgram
-    /// Set by tests (`BuildConfiguration.TemplateRenderer.swiftMustache`): the reference renderer,
-    /// used instead of `program`.
-    var library: MustacheLibrary?
+    /// Set by tests (`BuildConfiguration.referenceRenderer`): used instead of `program`.
+    var reference: (any ReferenceTemplateRenderer)?
     var strings: [Language: UIStrings]
     /// Asset file name → bytes, sorted by name when written.
     var assets: [String: Data]
@@ -67,15 +66,6 @@ public struct TemplateSet: Sendable {
         return TemplateSet(sources: sources, program: TemplateProgram(templates: parsed), strings: strings, assets: assets)
     }
 
-    /// Renders with swift-mustache instead of `program` (the reference, for tests).
-    mutating func useSwiftMustache() {
-        var library = MustacheLibrary()
-        for (name, text) in sources {
-            if let template = try? MustacheTemplate(string: text) { library.register(template, named: name) }
-        }
-        self.library = library
-    }
-
     func render(_ view: some TemplateView, with template: String) -> String {
         String(decoding: renderBytes(view, with: template), as: UTF8.self)
     }
@@ -86,8 +76,13 @@ public struct TemplateSet: Sendable {
     }
 
     func renderBytes(_ view: some TemplateView, with template: String) -> [UInt8] {
-        if let library { return Array((library.render(view, withTemplate: template) ?? "").utf8) }
+        if let reference { return reference.renderBytes(view, template: template) ?? [] }
         return program.renderBytes(view, template: template) ?? []
     }
 
+}
+
+/// A renderer tests put in place of `TemplateProgram`, to compare the two.
+protocol ReferenceTemplateRenderer: Sendable {
+    func renderBytes(_ view: some TemplateView, template name: String) -> [UInt8]?
 }

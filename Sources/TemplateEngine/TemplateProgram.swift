@@ -13,7 +13,7 @@ import Foundation
 /// sections, partials, inheritance blocks and their indentation. swift-mustache is the reference:
 /// `TemplateProgramTests` renders every page both ways, and random templates and views, and
 /// compares the bytes.
-struct TemplateProgram: Sendable {
+public struct TemplateProgram: Sendable {
     /// A template as parsed, before flattening; names are as written.
     indirect enum Node: Sendable {
         case text(String)
@@ -188,7 +188,7 @@ struct TemplateProgram: Sendable {
     private let code: Code
 
     /// Compiles templates, by the name partials call them.
-    init(templates: [String: ParsedTemplate]) {
+    public init(templates: [String: ParsedTemplate]) {
         let parsed = templates.sorted { $0.key < $1.key }
         var assembler = Assembler(templateNumbers: Dictionary(uniqueKeysWithValues: parsed.enumerated().map { ($1.key, $0) }))
         var ranges: [Range<Int>] = []
@@ -275,13 +275,13 @@ struct TemplateProgram: Sendable {
         }
     }
 
-    func render(_ view: some TemplateView, template name: String) -> String? {
+    public func render(_ view: some TemplateView, template name: String) -> String? {
         renderBytes(view, template: name).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The page's bytes. Generic, not `any TemplateView`: the page's view is boxed once, not
     /// first into an existential and then into its box.
-    func renderBytes(_ view: some TemplateView, template name: String) -> [UInt8]? {
+    public func renderBytes(_ view: some TemplateView, template name: String) -> [UInt8]? {
         guard let number = code.templateNumbers[name] else { return nil }
         var output: [UInt8] = []
         output.reserveCapacity(16 * 1024)
@@ -592,17 +592,36 @@ struct TemplateProgram: Sendable {
         case .flag(let flag): String(flag)
         case .number(let number): String(number)
         case .view(let box): String(describing: box.view)
-        case .list(let box): String(describing: box.mustacheValue)
+        case .list(let box): box.itemsDescription
         case .nothing: ""
         }
     }
 
-    /// Appends a value, with swift-mustache's HTML escaping (`& < > " '`, NUL kept) when `escaped`.
+    /// Appends a value, with swift-mustache's HTML escaping (`& < > " '`; NUL is kept) when
+    /// `escaped`, copying the runs between replacements whole.
     static func append(_ value: String, escaped: Bool, to output: inout [UInt8]) {
-        if escaped {
-            HTML.append(escaping: value, to: &output, keepingNUL: true)
-        } else {
+        guard escaped else {
             output.append(contentsOf: value.utf8)
+            return
+        }
+        var value = value
+        value.withUTF8 { bytes in
+            var run = 0
+            for index in bytes.indices {
+                let replacement: StaticString
+                switch bytes[index] {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "\""): replacement = "&quot;"
+                case UInt8(ascii: "'"): replacement = "&#39;"
+                default: continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                replacement.withUTF8Buffer { output.append(contentsOf: $0) }
+                run = index + 1
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         }
     }
 }
