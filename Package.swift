@@ -26,13 +26,15 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
+        // The project's Mustache engine: parser and renderer, on nothing but Foundation.
+        .target(name: "TemplateEngine"),
         .target(
             name: "HandbookKit",
             dependencies: [
                 "CCmark",
                 .product(name: "RulesCatalog", package: "RulesCatalog"),
+                "TemplateEngine",
                 .product(name: "Yams", package: "Yams"),
-                .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         // The Model Context Protocol server over the catalogue (`HandbookGen mcp`).
@@ -66,7 +68,12 @@ let package = Package(
         ),
         .testTarget(
             name: "HandbookGenTests",
-            dependencies: ["HandbookKit", .product(name: "RulesCatalog", package: "RulesCatalog"), "HandbookMCP", "HandbookServe"],
+            dependencies: [
+                "HandbookKit", .product(name: "RulesCatalog", package: "RulesCatalog"), "HandbookMCP", "HandbookServe",
+                "TemplateEngine",
+                // The reference the template engine is compared with.
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
             exclude: ["Fixtures", "Golden", "GoldenThreeLanguages"]
         ),
     ],

@@ -2,14 +2,15 @@ import Foundation
 import Mustache
 import Testing
 @testable import HandbookKit
+@testable import TemplateEngine
 
 /// Pages are rendered by `TemplateProgram`; swift-mustache's own renderer is the reference.
 @Suite struct TemplateProgramTests {
     private func files(content: URL, templates: URL, languages: HandbookLanguages,
-                       renderer: BuildConfiguration.TemplateRenderer) async -> [String: Data] {
+                       reference: Bool) async -> [String: Data] {
         var configuration = BuildConfiguration(contentPath: content.path, templatesPath: templates.path, outputPath: "/nonexistent",
                                                languages: languages)
-        configuration.templateRenderer = renderer
+        if reference { configuration.referenceRenderer = { SwiftMustacheReference(sources: $0) } }
         let outcome = await HandbookBuilder(configuration: configuration).check()
         #expect(outcome.succeeded, "\(outcome.diagnostics)")
         return Dictionary(uniqueKeysWithValues: outcome.files.map { ($0.path, $0.data) })
@@ -19,7 +20,8 @@ import Testing
         var log = DiagnosticLog()
         let templates = try #require(TemplateSet.load(from: FixtureHandbook.repoRoot.appendingPathComponent("templates"),
                                                       displayRoot: "templates", log: &log))
-        #expect(templates.program != nil)
+        #expect(Set(templates.sources.keys).isSuperset(of: TemplateSet.requiredTemplates))
+        #expect(!log.hasErrors)
     }
 
     @Test(arguments: ["fixture", "handbook", "three languages"])
@@ -29,8 +31,8 @@ import Testing
             ?? (which == "fixture" ? FixtureHandbook.fixtureContent : FixtureHandbook.repoRoot.appendingPathComponent("content"))
         let languages = threeLanguages?.languages ?? .standard
         let templates = FixtureHandbook.repoRoot.appendingPathComponent("templates")
-        let compiled = await files(content: content, templates: templates, languages: languages, renderer: .compiled)
-        let reference = await files(content: content, templates: templates, languages: languages, renderer: .swiftMustache)
+        let compiled = await files(content: content, templates: templates, languages: languages, reference: false)
+        let reference = await files(content: content, templates: templates, languages: languages, reference: true)
         #expect(compiled.count > 20)
         #expect(Set(compiled.keys) == Set(reference.keys))
         for path in compiled.keys.sorted() where compiled[path] != reference[path] {
@@ -38,28 +40,29 @@ import Testing
         }
     }
 
-    @Test func aTemplateWithATransformFallsBackToSwiftMustache() async throws {
+    /// Transforms are swift-mustache's, not part of the project's dialect: a template using one
+    /// is an error at the tag, not a silent switch to another renderer.
+    @Test func aTemplateWithATransformIsAnError() async throws {
         let fixture = try FixtureHandbook()
         let chapterTemplate = fixture.root.appendingPathComponent("templates/chapter.mustache")
         let text = try String(contentsOf: chapterTemplate, encoding: .utf8)
         try Data(text.replacingOccurrences(of: "<h1>{{title}}</h1>", with: "<h1>{{uppercased(title)}}</h1>").utf8)
             .write(to: chapterTemplate)
         var log = DiagnosticLog()
-        let templates = try #require(TemplateSet.load(from: fixture.root.appendingPathComponent("templates"),
-                                                      displayRoot: "templates", log: &log))
-        #expect(templates.program == nil)
-        #expect(await fixture.build().succeeded)
-        let page = try String(contentsOf: fixture.output.appendingPathComponent("en/controls/buttons.html"), encoding: .utf8)
-        #expect(page.contains("<h1>BUTTONS</h1>"))
+        #expect(TemplateSet.load(from: fixture.root.appendingPathComponent("templates"), displayRoot: "templates",
+                                 log: &log) == nil)
+        let message = try #require(log.diagnostics.first?.description)
+        #expect(message.contains("templates/chapter.mustache:"), "\(message)")
+        #expect(message.contains("transforms"), "\(message)")
     }
 
     /// A section over a view many pages share is rendered once and reused, but only when it
     /// reads nothing else: each page must still get its own bytes.
     @Test func aSectionOverASharedViewIsReusedOnlyWhenItReadsNothingElse() throws {
+        let text = "<{{#folder}}{{name}}:{{#tags}}{{text}}{{/tags}}{{/folder}}|{{#folder}}{{name}}/{{page}}{{/folder}}>"
         var library = MustacheLibrary()
-        try library.register("<{{#folder}}{{name}}:{{#tags}}{{text}}{{/tags}}{{/folder}}|{{#folder}}{{name}}/{{page}}{{/folder}}>",
-                             named: "page")
-        let program = try #require(TemplateProgram(library: library, names: ["page"]))
+        try library.register(text, named: "page")
+        let program = TemplateProgram(templates: ["page": try ParsedTemplate(text)])
         let first = SharedView(TestFolderView(name: "a", tags: [TestTagView(text: "x"), TestTagView(text: "y")]),
                                sharedByPages: true)
         let second = SharedView(TestFolderView(name: "b", tags: []), sharedByPages: true)
@@ -71,7 +74,7 @@ import Testing
         #expect(render(second, "three") == "<b:|b/three>")
         #expect(render(first, "four") == "<a:xy|a/four>")
         // swift-mustache agrees.
-        let reference = library.render(TestPageView(folder: first, page: "five"), withTemplate: "page")
+        let reference = SwiftMustacheReference(library: library).render(TestPageView(folder: first, page: "five"), template: "page")
         #expect(reference == render(first, "five"))
     }
 

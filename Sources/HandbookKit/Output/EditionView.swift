@@ -1,3 +1,5 @@
+import TemplateEngine
+
 /// The changelog page's view per edition of Apple's guidelines: what each edition brought to the
 /// handbook (its chapters and how many rules), and the rules later guidance retired, under the
 /// edition that brought their replacement.

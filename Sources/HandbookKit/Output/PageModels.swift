@@ -1,5 +1,8 @@
-/// View models for the templates. They hold only stored properties: swift-mustache reads values
-/// by reflection, and a computed property would render as nothing.
+import TemplateEngine
+
+/// View models for the templates. They hold only stored properties, each listed in its type's
+/// `templateFields` (PageModels+Templates.swift): a template reads a view through that table, and
+/// a stored property missing from it is caught in debug builds (see `TemplateFieldView`).
 
 struct LinkView: Sendable, Equatable {
     var title: String

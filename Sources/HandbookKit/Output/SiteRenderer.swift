@@ -1,4 +1,5 @@
 import Foundation
+import TemplateEngine
 
 /// The terms whose definition a page already carries.
 private final class TermsSeen: @unchecked Sendable {

@@ -1,14 +1,16 @@
 import Foundation
-import Mustache
+import TemplateEngine
 
 /// The `templates/` folder: Mustache page templates, interface strings per language, and the
 /// static assets (CSS, JavaScript) copied into the site.
 public struct TemplateSet: Sendable {
     static let requiredTemplates = ["layout", "home", "part", "chapter", "glossary", "search", "changelog", "root", "nav"]
 
-    var library: MustacheLibrary
-    /// The same templates compiled for fast rendering; nil when one needs swift-mustache's renderer.
-    var program: TemplateProgram?
+    /// Template name → text.
+    var sources: [String: String]
+    var program: TemplateProgram
+    /// Set by tests (`BuildConfiguration.referenceRenderer`): used instead of `program`.
+    var reference: (any ReferenceTemplateRenderer)?
     var strings: [Language: UIStrings]
     /// Asset file name → bytes, sorted by name when written.
     var assets: [String: Data]
@@ -20,7 +22,8 @@ public struct TemplateSet: Sendable {
             log.error("templates folder '\(displayRoot)' does not exist or is not a folder", at: nil)
             return nil
         }
-        var library = MustacheLibrary()
+        var sources: [String: String] = [:]
+        var parsed: [String: ParsedTemplate] = [:]
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
         var ok = true
         for name in names where name.hasSuffix(".mustache") {
@@ -30,17 +33,15 @@ public struct TemplateSet: Sendable {
                 continue
             }
             do {
-                library.register(try MustacheTemplate(string: file.text), named: String(name.dropLast(9)))
-            } catch let error as MustacheTemplate.ParserError {
-                log.error("template error: \(error.error)",
-                          at: file.location(line: error.context.lineNumber, column: error.context.columnNumber))
-                ok = false
+                let templateName = String(name.dropLast(9))
+                parsed[templateName] = try ParsedTemplate(file.text)
+                sources[templateName] = file.text
             } catch {
-                log.error("template error: \(error)", at: file.location(line: 1, column: 1))
+                log.error("template error: \(error.message)", at: file.location(line: error.line, column: error.column))
                 ok = false
             }
         }
-        for required in requiredTemplates where library.getTemplate(named: required) == nil && ok {
+        for required in requiredTemplates where parsed[required] == nil && ok {
             log.error("missing template '\(displayRoot)/\(required).mustache'", at: nil)
             ok = false
         }
@@ -62,12 +63,11 @@ public struct TemplateSet: Sendable {
             assets[name] = AssetCompaction.compact(data, name: name)
         }
         guard ok else { return nil }
-        let program = TemplateProgram(library: library, names: names.filter { $0.hasSuffix(".mustache") }.map { String($0.dropLast(9)) })
-        return TemplateSet(library: library, program: program, strings: strings, assets: assets)
+        return TemplateSet(sources: sources, program: TemplateProgram(templates: parsed), strings: strings, assets: assets)
     }
 
     func render(_ view: some TemplateView, with template: String) -> String {
-        program?.render(view, template: template) ?? library.render(view, withTemplate: template) ?? ""
+        String(decoding: renderBytes(view, with: template), as: UTF8.self)
     }
 
     /// A page's bytes, as they are written.
@@ -76,7 +76,13 @@ public struct TemplateSet: Sendable {
     }
 
     func renderBytes(_ view: some TemplateView, with template: String) -> [UInt8] {
-        program?.renderBytes(view, template: template) ?? Array((library.render(view, withTemplate: template) ?? "").utf8)
+        if let reference { return reference.renderBytes(view, template: template) ?? [] }
+        return program.renderBytes(view, template: template) ?? []
     }
 
+}
+
+/// A renderer tests put in place of `TemplateProgram`, to compare the two.
+protocol ReferenceTemplateRenderer: Sendable {
+    func renderBytes(_ view: some TemplateView, template name: String) -> [UInt8]?
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Mustache
+import TemplateEngine
 import Yams
 
 /// The interface text of one language, from `templates/i18n/<lang>.yaml`. A class: every page

@@ -14,15 +14,9 @@ public struct BuildConfiguration: Sendable {
     public var baselinePath: String?
     /// The handbook's languages, from `handbook.yaml`.
     public var languages: HandbookLanguages
-    /// Which renderer fills the templates; tests compare the two.
-    var templateRenderer = TemplateRenderer.compiled
-
-    enum TemplateRenderer: Sendable {
-        /// `TemplateProgram`, when every template compiles.
-        case compiled
-        /// swift-mustache's own renderer.
-        case swiftMustache
-    }
+    /// Tests only: makes, from the templates' text by name, the renderer that fills the templates
+    /// instead of `TemplateProgram` (swift-mustache, the reference the program is compared with).
+    var referenceRenderer: (@Sendable (_ sources: [String: String]) -> any ReferenceTemplateRenderer)?
 
     public init(contentPath: String = "content", templatesPath: String = "templates",
                 outputPath: String = "_site", baseURL: String? = nil, openCCTable: String? = nil,

@@ -65,7 +65,9 @@ public struct HandbookBuilder: Sendable {
         var (templates, templateLog) = await templateLoad
         log.merge(templateLog)
         caches?.derived.keep(templates)
-        if configuration.templateRenderer == .swiftMustache { templates?.program = nil }
+        if let reference = configuration.referenceRenderer, let sources = templates?.sources {
+            templates?.reference = reference(sources)
+        }
         clock.lap("load and parse")
         if handbook.chapters.values.allSatisfy(\.isEmpty), !log.hasErrors {
             log.error("the content folder '\(loader.displayRoot)' holds no chapters", at: nil)

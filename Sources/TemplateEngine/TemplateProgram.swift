@@ -1,25 +1,24 @@
 import Foundation
-import Mustache
 
-/// The templates, parsed by swift-mustache and rendered without its per-tag overhead.
+/// The templates, parsed (`ParsedTemplate`) and rendered without per-tag overhead.
 ///
-/// swift-mustache parses the templates (and reports their errors); its renderer then spends most
-/// of a page's time on work that is the same for every page: splitting each tag's name at dots,
-/// casting each value to four protocols, searching the context stack through existentials, and
-/// building a string per tag. A program is the parsed templates flattened into one list of
+/// A general Mustache renderer such as swift-mustache spends most of a page's time on work that
+/// is the same for every page: splitting each tag's name at dots, casting each value to four
+/// protocols, searching the context stack through existentials, and building a string per tag.
+/// A program is the parsed templates flattened into one list of
 /// operations whose operands are numbers (names split once and numbered, literal text kept as
 /// byte ranges of one buffer): walking it copies no strings and counts no references. Rendering
 /// asks the views for values by name (`TemplateView`) and appends bytes to one buffer, with the
 /// same semantics: context-stack lookup, sections over lists, flags and values, inverted
-/// sections, partials, inheritance blocks and their indentation. A template using what a program
-/// does not model (transforms, dynamic partials, content types) is left to swift-mustache;
-/// `TemplateProgramTests` renders every page both ways and compares the bytes.
-struct TemplateProgram: Sendable {
-    /// The parse as read from swift-mustache, before flattening.
+/// sections, partials, inheritance blocks and their indentation. swift-mustache is the reference:
+/// `TemplateProgramTests` renders every page both ways, and random templates and views, and
+/// compares the bytes.
+public struct TemplateProgram: Sendable {
+    /// A template as parsed, before flattening; names are as written.
     indirect enum Node: Sendable {
         case text(String)
-        case variable(Name, escaped: Bool)
-        case section(Name, [Node], inverted: Bool)
+        case variable(String, escaped: Bool)
+        case section(String, [Node], inverted: Bool)
         case partial(String, indentation: String?, overrides: [String: [Node]]?)
         case block(String, defaultNodes: [Node], indentation: String?)
     }
@@ -188,23 +187,16 @@ struct TemplateProgram: Sendable {
 
     private let code: Code
 
-    /// Compiles every template of `library`; nil when one of them needs swift-mustache itself.
-    init?(library: MustacheLibrary, names: [String]) {
-        var parsed: [(String, [Node])] = []
-        var ids = Identifiers()
-        for name in names {
-            guard let template = library.getTemplate(named: name), let nodes = Self.nodes(of: template, ids: &ids)
-            else { return nil }
-            parsed.append((name, nodes))
-        }
-        var assembler = Assembler(templateNumbers: Dictionary(uniqueKeysWithValues: parsed.enumerated().map { ($1.0, $0) }),
-                                  nameCount: ids.names.count)
-        var templates: [Range<Int>] = []
-        for (_, nodes) in parsed { templates.append(assembler.emitBody(nodes)) }
-        code = Code(operations: assembler.operations, text: assembler.text, names: assembler.names.map { $0! },
-                    strings: assembler.strings, templates: templates, templateNumbers: assembler.templateNumbers,
-                    overrides: assembler.overrides, headCount: ids.heads.count,
-                    parts: ids.parts.sorted { $0.value < $1.value }.map(\.key))
+    /// Compiles templates, by the name partials call them.
+    public init(templates: [String: ParsedTemplate]) {
+        let parsed = templates.sorted { $0.key < $1.key }
+        var assembler = Assembler(templateNumbers: Dictionary(uniqueKeysWithValues: parsed.enumerated().map { ($1.key, $0) }))
+        var ranges: [Range<Int>] = []
+        for (_, template) in parsed { ranges.append(assembler.emitBody(template.nodes)) }
+        code = Code(operations: assembler.operations, text: assembler.text, names: assembler.names,
+                    strings: assembler.strings, templates: ranges, templateNumbers: assembler.templateNumbers,
+                    overrides: assembler.overrides, headCount: assembler.ids.heads.count,
+                    parts: assembler.ids.parts.sorted { $0.value < $1.value }.map(\.key))
     }
 
     /// Flattens nodes into operations; every body is emitted where it is used, so that a
@@ -212,14 +204,22 @@ struct TemplateProgram: Sendable {
     private struct Assembler {
         var operations: [Operation] = []
         var text: [UInt8] = []
-        var names: [Name?]
+        var ids = Identifiers()
+        /// By id.
+        var names: [Name] = []
         var strings: [String] = []
         var overrides: [[String: Range<Int>]] = []
         let templateNumbers: [String: Int]
 
-        init(templateNumbers: [String: Int], nameCount: Int) {
+        init(templateNumbers: [String: Int]) {
             self.templateNumbers = templateNumbers
-            names = Array(repeating: nil, count: nameCount)
+        }
+
+        /// The id of a tag's name, numbering it and its parts when new.
+        private mutating func name(_ text: String) -> Int {
+            let name = Name(text, ids: &ids)
+            if name.id == names.count { names.append(name) }
+            return name.id
         }
 
         mutating func emitBody(_ nodes: [Node]) -> Range<Int> {
@@ -239,15 +239,14 @@ struct TemplateProgram: Sendable {
             case .text(let literal):
                 operations.append(.text(start: text.count, count: literal.utf8.count))
                 text += literal.utf8
-            case .variable(let name, let escaped):
-                names[name.id] = name
-                operations.append(.variable(name: name.id, escaped: escaped))
-            case .section(let name, let body, let inverted):
-                names[name.id] = name
+            case .variable(let text, let escaped):
+                operations.append(.variable(name: name(text), escaped: escaped))
+            case .section(let text, let body, let inverted):
+                let id = name(text)
                 let at = operations.count
                 operations.append(.text(start: 0, count: 0))  // replaced once the body's end is known
                 let range = emitBody(body)
-                operations[at] = .section(name: name.id, inverted: inverted, end: range.upperBound)
+                operations[at] = .section(name: id, inverted: inverted, end: range.upperBound)
             case .partial(let template, let indentation, let blocks):
                 var table = -1
                 if let blocks {
@@ -276,13 +275,13 @@ struct TemplateProgram: Sendable {
         }
     }
 
-    func render(_ view: some TemplateView, template name: String) -> String? {
+    public func render(_ view: some TemplateView, template name: String) -> String? {
         renderBytes(view, template: name).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The page's bytes. Generic, not `any TemplateView`: the page's view is boxed once, not
     /// first into an existential and then into its box.
-    func renderBytes(_ view: some TemplateView, template name: String) -> [UInt8]? {
+    public func renderBytes(_ view: some TemplateView, template name: String) -> [UInt8]? {
         guard let number = code.templateNumbers[name] else { return nil }
         var output: [UInt8] = []
         output.reserveCapacity(16 * 1024)
@@ -407,13 +406,16 @@ struct TemplateProgram: Sendable {
                 return
             }
             // As swift-mustache: inside an indented partial, each non-empty piece that starts a line
-            // of this template's output is indented.
+            // of this template's output is indented. A line starts after a "\n" that is a character
+            // of its own, not the end of a "\r\n".
             var local: [UInt8] = []
             var index = range.lowerBound
             while index < range.upperBound {
                 var piece: [UInt8] = []
                 step(index, scope, &context, into: &piece)
-                if !piece.isEmpty, local.last == UInt8(ascii: "\n") { local += indentation.utf8 }
+                if !piece.isEmpty, local.last == UInt8(ascii: "\n"), local.dropLast().last != UInt8(ascii: "\r") {
+                    local += indentation.utf8
+                }
                 local += piece
                 index = next(after: index)
             }
@@ -590,65 +592,36 @@ struct TemplateProgram: Sendable {
         case .flag(let flag): String(flag)
         case .number(let number): String(number)
         case .view(let box): String(describing: box.view)
-        case .list(let box): String(describing: box.mustacheValue)
+        case .list(let box): box.itemsDescription
         case .nothing: ""
         }
     }
 
-    /// Appends a value, with swift-mustache's HTML escaping (`& < > " '`, NUL kept) when `escaped`.
+    /// Appends a value, with swift-mustache's HTML escaping (`& < > " '`; NUL is kept) when
+    /// `escaped`, copying the runs between replacements whole.
     static func append(_ value: String, escaped: Bool, to output: inout [UInt8]) {
-        if escaped {
-            HTML.append(escaping: value, to: &output, keepingNUL: true)
-        } else {
+        guard escaped else {
             output.append(contentsOf: value.utf8)
+            return
         }
-    }
-
-    // MARK: Reading swift-mustache's parse
-
-    /// swift-mustache keeps its token list internal; it is read by reflection, once per template.
-    /// Anything unexpected yields nil, and the templates are then rendered by swift-mustache.
-    private static func nodes(of template: MustacheTemplate, ids: inout Identifiers) -> [Node]? {
-        guard let tokens = Mirror(reflecting: template).descendant("tokens") as? [Any] else { return nil }
-        var nodes: [Node] = []
-        for token in tokens {
-            guard let case_ = Mirror(reflecting: token).children.first, let label = case_.label else { return nil }
-            let fields = Mirror(reflecting: case_.value).children.map(\.value)
-            switch label {
-            case "text":
-                guard let text = case_.value as? String else { return nil }
-                nodes.append(.text(text))
-            case "variable", "unescapedVariable":
-                guard fields.count == 2, let name = fields[0] as? String, (fields[1] as? [String])?.isEmpty == true
-                else { return nil }
-                nodes.append(.variable(Name(name, ids: &ids), escaped: label == "variable"))
-            case "section", "invertedSection":
-                guard fields.count == 3, let name = fields[0] as? String, (fields[1] as? [String])?.isEmpty == true,
-                      let inner = fields[2] as? MustacheTemplate, let innerNodes = self.nodes(of: inner, ids: &ids)
-                else { return nil }
-                nodes.append(.section(Name(name, ids: &ids), innerNodes, inverted: label == "invertedSection"))
-            case "partial":
-                guard fields.count == 3, let name = fields[0] as? String else { return nil }
-                var overrides: [String: [Node]]?
-                if let inherits = fields[2] as? [String: MustacheTemplate] {
-                    var compiled: [String: [Node]] = [:]
-                    for (block, template) in inherits {
-                        guard let blockNodes = self.nodes(of: template, ids: &ids) else { return nil }
-                        compiled[block] = blockNodes
-                    }
-                    overrides = compiled
+        var value = value
+        value.withUTF8 { bytes in
+            var run = 0
+            for index in bytes.indices {
+                let replacement: StaticString
+                switch bytes[index] {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "\""): replacement = "&quot;"
+                case UInt8(ascii: "'"): replacement = "&#39;"
+                default: continue
                 }
-                nodes.append(.partial(name, indentation: fields[1] as? String, overrides: overrides))
-            case "blockExpansion":
-                guard fields.count == 3, let name = fields[0] as? String, let inner = fields[1] as? MustacheTemplate,
-                      let innerNodes = self.nodes(of: inner, ids: &ids)
-                else { return nil }
-                nodes.append(.block(name, defaultNodes: innerNodes, indentation: fields[2] as? String))
-            default:
-                // Dynamic partials, content types, block definitions outside an inheriting partial.
-                return nil
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                replacement.withUTF8Buffer { output.append(contentsOf: $0) }
+                run = index + 1
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         }
-        return nodes
     }
 }
