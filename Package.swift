@@ -25,6 +25,12 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
+        // OpenCC, which writes a generated language (zh-Hant from zh-Hans) at build time.
+        .systemLibrary(
+            name: "COpenCC",
+            pkgConfig: "opencc",
+            providers: [.apt(["libopencc-dev"]), .brew(["opencc"])]
+        ),
         .target(
             name: "RulesCatalog",
             resources: [.copy("rules.schema.json"), .copy("glossary.schema.json")]
@@ -33,6 +39,7 @@ let package = Package(
             name: "HandbookKit",
             dependencies: [
                 "CCmark",
+                "COpenCC",
                 "RulesCatalog",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),

@@ -56,31 +56,68 @@ public struct HandbookLoader: Sendable {
         let terminology = loadTerminology(discovery: discovery, glossary: glossary, log: &log)
         var parts: [Language: [Part]] = [:]
         var chapters: [Language: [Chapter]] = [:]
-        var chapterFiles: [(language: Language, part: String, file: String, path: String)] = []
+        var chapterFiles: [ChapterFile] = []
         var folders: [(language: Language, folder: ContentDiscovery.PartFolder)] = []
         for language in languages.all {
-            folders += discovery.partFolders(of: language, log: &log).map { (language, $0) }
+            folders += discovery.partFolders(of: language, required: !languages.isGenerated(language), log: &log)
+                .map { (language, $0) }
         }
         // Each part's folder is listed and its `_index.md` read on any core.
         let listed = await ParallelMap.map(folders, runLength: 1) { language, folder in
             var partLog = DiagnosticLog()
-            let files = discovery.partFiles(folder, log: &partLog)
-            let part = files.flatMap {
-                loadPart($0, language: language, allowed: allowed, terminology: terminology, log: &partLog)
+            let files = discovery.partFiles(folder, indexRequired: !languages.isGenerated(language), log: &partLog)
+            let part = files.flatMap { files in
+                files.index.flatMap {
+                    loadPart(file: $0, path: files.indexPath, id: files.id, language: language, allowed: allowed,
+                             terminology: terminology, log: &partLog)
+                }
             }
             return (files, part, partLog)
         }
+        var listedFiles: [Language: [ContentDiscovery.PartFiles]] = [:]
         for ((language, _), (files, part, partLog)) in zip(folders, listed) {
             log.merge(partLog)
             if let part { parts[language, default: []].append(part) }
-            if let files { chapterFiles += files.chapters.map { (language, files.id, $0.file, $0.path) } }
+            if let files {
+                listedFiles[language, default: []].append(files)
+                chapterFiles += files.chapters.map { ChapterFile(language: language, part: files.id, file: $0.file, path: $0.path) }
+            }
         }
-        // Chapters are independent of each other: parse those of both languages in one parallel
+        // A generated language's parts and chapters that are not written in it are converted
+        // from the source's files.
+        let conversions = loadConversions(discovery: discovery, glossary: glossary, log: &log)
+        var generatedParts: [(language: Language, files: ContentDiscovery.PartFiles, conversion: ScriptConversion)] = []
+        for language in languages.all {
+            guard let conversion = conversions[language] else { continue }
+            let own = listedFiles[language] ?? []
+            let ownParts = Set(own.filter { $0.index != nil }.map(\.id))
+            let ownChapters = Set(own.flatMap { files in files.chapters.map { files.id + "/" + Self.fileName($0.path) } })
+            for files in listedFiles[languages.source] ?? [] {
+                if !ownParts.contains(files.id) { generatedParts.append((language, files, conversion)) }
+                for chapter in files.chapters where !ownChapters.contains(files.id + "/" + Self.fileName(chapter.path)) {
+                    chapterFiles.append(ChapterFile(language: language, part: files.id, file: chapter.file, path: chapter.path,
+                                                    conversion: conversion))
+                }
+            }
+        }
+        let converted = await ParallelMap.map(generatedParts, runLength: 1) { language, files, conversion in
+            var partLog = DiagnosticLog()
+            let part = files.index.flatMap {
+                loadPart(file: $0, path: files.indexPath, id: files.id, language: language, allowed: allowed,
+                         terminology: terminology, conversion: conversion, log: &partLog)
+            }
+            return (part, partLog)
+        }
+        for (part, partLog) in converted {
+            log.merge(partLog)
+            if let part { parts[part.language, default: []].append(part) }
+        }
+        // Chapters are independent of each other: parse those of every language in one parallel
         // loop; the order is restored by sorting below.
         let results = await ParallelMap.map(chapterFiles) { file in
             var chapterLog = DiagnosticLog()
             let chapter = loadChapter(file: file.file, path: file.path, part: file.part, language: file.language,
-                                      allowed: allowed, terminology: terminology, log: &chapterLog)
+                                      allowed: allowed, terminology: terminology, conversion: file.conversion, log: &chapterLog)
             return (chapter, chapterLog)
         }
         for (chapter, chapterLog) in results {
@@ -99,6 +136,47 @@ public struct HandbookLoader: Sendable {
         var handbook = Handbook(languages: languages, parts: parts, chapters: chapters, glossary: glossary)
         handbook.figures = FigureLoader.load(contentDirectory: contentDirectory, displayRoot: displayRoot, log: &log)
         return handbook
+    }
+
+    /// A chapter file to read: its language's own, or the source's to convert.
+    struct ChapterFile: Sendable {
+        var language: Language
+        var part: String
+        var file: String
+        var path: String
+        var conversion: ScriptConversion?
+    }
+
+    /// The last component of a path.
+    static func fileName(_ path: String) -> Substring {
+        path[(path.utf8.lastIndex(of: UInt8(ascii: "/")).map(path.utf8.index(after:)) ?? path.startIndex)...]
+    }
+
+    /// Each generated language's conversion: OpenCC's configuration, with the reviewed overrides
+    /// (`content/<code>-overrides.yaml`) and then the glossary's terms as fixed phrases. When
+    /// OpenCC cannot be opened that is an error, and the text is copied unconverted so that the
+    /// other checks still run.
+    private func loadConversions(discovery: ContentDiscovery, glossary: Glossary,
+                                 log: inout DiagnosticLog) -> [Language: ScriptConversion] {
+        var conversions: [Language: ScriptConversion] = [:]
+        for language in languages.all {
+            guard let conversion = languages.conversions[language] else { continue }
+            var converter: OpenCCConverter?
+            switch OpenCCConverter.shared(conversion.openCC) {
+            case .success(let opened): converter = opened
+            case .failure(let failure): log.error("\(failure)", at: nil)
+            }
+            var pairs: [(source: String, target: String)] = []
+            let name = ConversionOverrides.fileName(for: language)
+            let url = contentDirectory.appendingPathComponent(name)
+            if ContentDiscovery.kind(of: url) == .file,
+               let file = SourceFile.read(at: url, displayPath: discovery.display(name), log: &log) {
+                pairs = ConversionOverrides.parse(file, from: conversion.from, to: language, log: &log).pairs
+            }
+            pairs += glossary.entries.map { ($0.term(in: conversion.from), $0.term(in: language)) }
+            conversions[language] = ScriptConversion(converter: converter, phrases: FixedPhrases(pairs))
+        }
+        return conversions
     }
 
     private func loadAllowedCharacters(discovery: ContentDiscovery, log: inout DiagnosticLog) -> AllowedCharacters {
@@ -159,42 +237,71 @@ public struct HandbookLoader: Sendable {
         return Glossary(entries: [])
     }
 
-    private func loadPart(_ files: ContentDiscovery.PartFiles, language: Language, allowed: AllowedCharacters,
-                          terminology: TerminologyScanner, log: inout DiagnosticLog) -> Part? {
-        guard let file = SourceFile.read(file: files.index, displayPath: files.indexPath, log: &log) else { return nil }
-        checkCharacters(file, allowed: allowed, log: &log)
-        terminology.report(in: file, language: language, log: &log)
-        guard let parsed = FrontMatterParser().parse(file, fields: Self.partFields, log: &log), parsed.isValid else {
+    /// With `conversion`, `file` is the source language's, converted; its problems are the
+    /// source's, reported there.
+    private func loadPart(file name: String, path: String, id: String, language: Language, allowed: AllowedCharacters,
+                          terminology: TerminologyScanner, conversion: ScriptConversion? = nil,
+                          log: inout DiagnosticLog) -> Part? {
+        guard var file = SourceFile.read(file: name, displayPath: path, log: &log) else { return nil }
+        var ownLog = DiagnosticLog()
+        if let conversion {
+            guard let converted = convert(file, with: conversion, log: &log) else { return nil }
+            file = converted
+        } else {
+            checkCharacters(file, allowed: allowed, log: &log)
+            terminology.report(in: file, language: language, log: &log)
+        }
+        defer { if conversion == nil { log.merge(ownLog) } }
+        guard let parsed = FrontMatterParser().parse(file, fields: Self.partFields, log: &ownLog), parsed.isValid else {
             return nil
         }
         let frontMatter = parsed.frontMatter
         let (body, flattened) = MarkdownParser(scansWikiLinks: true).parseReportingFlattened(parsed.body, firstLine: parsed.bodyFirstLine)
         if let first = flattened.first {
-            log.warning("nesting deeper than \(MarkdownParser.maximumDepth) levels is shown as plain text",
-                        at: file.location(line: first.line, column: first.column))
+            ownLog.warning("nesting deeper than \(MarkdownParser.maximumDepth) levels is shown as plain text",
+                           at: file.location(line: first.line, column: first.column))
         }
-        return Part(id: files.id, language: language, title: frontMatter.string("title") ?? "",
+        return Part(id: id, language: language, title: frontMatter.string("title") ?? "",
                     summary: frontMatter.string("summary") ?? "", weight: frontMatter.integer("weight") ?? 0,
                     body: body, source: file.location(line: 1, column: 1))
     }
 
+    /// With `conversion`, `name` is the source language's file, converted: the chapter is
+    /// generated, and its problems are the source's, reported there (diagnostics name the
+    /// source's file, whose lines the conversion keeps).
     func loadChapter(file name: String, path: String, part: String, language: Language, allowed: AllowedCharacters,
-                     terminology: TerminologyScanner, log: inout DiagnosticLog) -> Chapter? {
-        guard let file = SourceFile.read(file: name, displayPath: path, log: &log) else { return nil }
-        checkCharacters(file, allowed: allowed, log: &log)
-        terminology.report(in: file, language: language, log: &log)
+                     terminology: TerminologyScanner, conversion: ScriptConversion? = nil,
+                     log: inout DiagnosticLog) -> Chapter? {
+        guard var file = SourceFile.read(file: name, displayPath: path, log: &log) else { return nil }
+        if let conversion {
+            guard let converted = convert(file, with: conversion, log: &log) else { return nil }
+            file = converted
+        } else {
+            checkCharacters(file, allowed: allowed, log: &log)
+            terminology.report(in: file, language: language, log: &log)
+        }
         let parse = { () -> (Chapter?, DiagnosticLog) in
             var parseLog = DiagnosticLog()
             // The file name without `.md` (discovery only lists `*.md` files).
-            let name = path[(path.utf8.lastIndex(of: UInt8(ascii: "/")).map(path.utf8.index(after:)) ?? path.startIndex)...]
+            let name = Self.fileName(path)
             let slug = String(name.hasSuffix(".md") ? name.dropLast(3) : name)
-            let chapter = parseChapter(file, part: part, slug: slug,
+            var chapter = parseChapter(file, part: part, slug: slug,
                                        language: language, log: &parseLog)
+            chapter?.isGenerated = conversion != nil
             return (chapter, parseLog)
         }
-        let (chapter, parseLog) = chapterCache?.chapter(for: file, parse: parse) ?? parse()
-        log.merge(parseLog)
+        let key = conversion == nil ? nil : language.code + ":" + path
+        let (chapter, parseLog) = chapterCache?.chapter(for: file, key: key, parse: parse) ?? parse()
+        if conversion == nil { log.merge(parseLog) }
         return chapter
+    }
+
+    private func convert(_ file: SourceFile, with conversion: ScriptConversion, log: inout DiagnosticLog) -> SourceFile? {
+        guard let text = conversion.convert(file.text) else {
+            log.error("OpenCC could not convert this file", at: file.location(line: 1, column: 1))
+            return nil
+        }
+        return SourceFile(path: file.path, text: text)
     }
 
     func parseChapter(_ file: SourceFile, part: String, slug: String, language: Language,
