@@ -91,6 +91,10 @@ struct ConversionTests {
         #expect(toolbar.contains("<title>工具欄 · "))
         #expect(toolbar.contains("工具欄位於畫面底部。"))
         #expect(try page("zh-Hant/bars/index.html").contains("lang=\"zh-Hant\""))
+        // rules.json says which language is generated, and in which chapters.
+        let catalog = try Catalog.decode(from: try Data(contentsOf: fixture.output.appendingPathComponent("rules.json")))
+        #expect(catalog.generated == ["zh-Hant": Catalog.Generation(from: "zh-Hans", method: "OpenCC s2twp")])
+        #expect(catalog.chapters.map { "\($0.id) \($0.generated ?? [])" } == ["bars/toolbar [\"zh-Hant\"]", "controls/buttons []"])
         // Only the written chapter has lock lines for zh-Hant.
         let lock = try TranslationLock().accepting(nil, from: outcome.freshness)
         let lines = lock.serialized(languages: fixture.languages).split(separator: "\n")
