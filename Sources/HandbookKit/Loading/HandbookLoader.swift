@@ -86,6 +86,7 @@ public struct HandbookLoader: Sendable {
         // A generated language's parts and chapters that are not written in it are converted
         // from the source's files.
         let conversions = loadConversions(discovery: discovery, glossary: glossary, log: &log)
+        let definedGlossary = Self.convertingNotes(of: glossary, with: conversions, from: languages.source)
         var generatedParts: [(language: Language, files: ContentDiscovery.PartFiles, conversion: ScriptConversion)] = []
         for language in languages.all {
             guard let conversion = conversions[language] else { continue }
@@ -133,7 +134,7 @@ public struct HandbookLoader: Sendable {
             let keys = list.map { (partOrder[$0.part] ?? .max, $0.weight, $0.id) }
             chapters[language] = list.indices.sorted { keys[$0] < keys[$1] }.map { list[$0] }
         }
-        var handbook = Handbook(languages: languages, parts: parts, chapters: chapters, glossary: glossary)
+        var handbook = Handbook(languages: languages, parts: parts, chapters: chapters, glossary: definedGlossary)
         handbook.figures = FigureLoader.load(contentDirectory: contentDirectory, displayRoot: displayRoot, log: &log)
         return handbook
     }
@@ -177,6 +178,20 @@ public struct HandbookLoader: Sendable {
             conversions[language] = ScriptConversion(converter: converter, phrases: FixedPhrases(pairs))
         }
         return conversions
+    }
+
+    /// The glossary with each generated language's definitions converted from the source's.
+    static func convertingNotes(of glossary: Glossary, with conversions: [Language: ScriptConversion],
+                                from source: Language) -> Glossary {
+        guard !conversions.isEmpty else { return glossary }
+        return Glossary(entries: glossary.entries.map { entry in
+            var entry = entry
+            for (language, conversion) in conversions {
+                guard let note = entry.note?[source], let converted = conversion.convert(note) else { continue }
+                entry.note?.values[language] = converted
+            }
+            return entry
+        })
     }
 
     private func loadAllowedCharacters(discovery: ContentDiscovery, log: inout DiagnosticLog) -> AllowedCharacters {
