@@ -116,3 +116,28 @@ def test_rules_and_mcp_answer_in_zh_hant(binary, site):
     answer = {a["id"]: a for a in session(binary, site, [INIT, INITIALIZED, call])}[2]
     assert answer["result"]["structuredContent"]["title"] == "用目前視圖的標題作為導覽列標題"
     assert answer["result"]["structuredContent"]["permalink"].startswith("zh-Hant/")
+
+
+def test_a_handbook_of_ones_own_can_generate_zh_hant_and_new_chapters_are_written_only_in_the_others(binary, tmp_path):
+    def run(*arguments, cwd):
+        result = subprocess.run([binary, *arguments], capture_output=True, text=True, cwd=cwd, timeout=120)
+        assert result.returncode == 0, result.stderr
+        return result.stdout
+
+    run("init", "mine", "--templates", str(REPO / "templates"), cwd=tmp_path)
+    root = tmp_path / "mine"
+    with open(root / "handbook.yaml", "a", encoding="utf-8") as config:
+        config.write("  - {code: zh-Hant, tag: zh-Hant, opencc: s2twp}\n")
+    run("new", "part", "widgets", "--title", "en=Widgets", "zh=小组件", cwd=root)
+    assert "content/zh-Hant" not in run("new", "chapter", "widgets/clock", cwd=root)
+    assert not (root / "content" / "zh-Hant").exists()
+    run("build", cwd=root)
+    assert "<h1>小元件</h1>" in (root / "_site/zh-Hant/widgets/index.html").read_text(encoding="utf-8")
+    assert "zh-Hant=" not in (root / "content/translations.lock").read_text(encoding="utf-8")
+    # A chapter written in zh-Hant wins over the generated one.
+    written = (root / "content/zh/widgets/clock.md").read_text(encoding="utf-8").replace("新章节", "時鐘")
+    (root / "content/zh-Hant/widgets").mkdir(parents=True)
+    (root / "content/zh-Hant/widgets/clock.md").write_text(written, encoding="utf-8")
+    run("build", cwd=root)
+    assert "<h1>時鐘</h1>" in (root / "_site/zh-Hant/widgets/clock.html").read_text(encoding="utf-8")
+    assert "<h1>小元件</h1>" in (root / "_site/zh-Hant/widgets/index.html").read_text(encoding="utf-8")
