@@ -32,6 +32,20 @@ struct ConversionTests {
         #expect(conversion.convert("应用") == "App")
     }
 
+    @Test func aTermLinkReadsAsItsTermAndIsSpacedLikeIt() throws {
+        let conversion = ScriptConversion(converter: try OpenCCConverter.shared("s2twp").get(),
+                                          phrases: FixedPhrases([("应用", "App")]),
+                                          linkedTerms: ["app-icon": "App 圖像", "icon": "圖像"])
+        #expect(conversion.convert("有辨识度的[[term:app-icon]]把品牌带到主屏幕") == "有辨識度的 [[term:app-icon]]把品牌帶到主螢幕")
+        #expect(conversion.convert("应用[[term:icon]]和[[term:icon]]") == "App [[term:icon]]和[[term:icon]]")
+        // A link with its own text, or to an unknown term, is text like any other.
+        #expect(conversion.convert("的[[term:app-icon|图标]]") == "的[[term:app-icon|圖示]]")
+        #expect(conversion.convert("的[[term:nothing]]") == "的[[term:nothing]]")
+        // A Latin fixed form is a word of its own; the source's own spacing is kept as it is.
+        #expect(conversion.convert("iOS应用和iOS设备") == "iOS App 和iOS裝置")
+        #expect(conversion.convert("[[term:app-icon]]App") == "[[term:app-icon]]App")
+    }
+
     @Test func markupAndTextWithoutChineseAreCopied() throws {
         let conversion = try Self.conversion([("工具栏", "工具列")])
         let text = "---\nid: bars/toolbar\nweight: 10\n---\n\n> [!DO few-items] 工具栏 {status=legacy}\n[[controls/buttons#verb-titles]]\n"

@@ -11,6 +11,16 @@ struct ScriptConversion: Sendable {
     let converter: OpenCCConverter?
     let phrases: FixedPhrases
 
+    /// The form each glossary term takes in the target language, by id: a term link
+    /// (`[[term:id]]`) reads as it, so it is spaced from Han text like a fixed phrase.
+    let linkedTerms: [String: String]
+
+    init(converter: OpenCCConverter?, phrases: FixedPhrases, linkedTerms: [String: String] = [:]) {
+        self.converter = converter
+        self.phrases = phrases
+        self.linkedTerms = linkedTerms
+    }
+
     /// `text` in the target language; nil when OpenCC fails.
     func convert(_ text: String) -> String? {
         var text = text
@@ -32,6 +42,14 @@ struct ScriptConversion: Sendable {
                 return true
             }
             while position < bytes.count {
+                if bytes[position] == UInt8(ascii: "["), let (end, term) = termLink(in: bytes, at: position) {
+                    guard flushGap() else { return nil }
+                    let link = UnsafeBufferPointer(rebasing: bytes[position..<end])
+                    writer.append(link, fixed: true, reads: (Writer.firstEdge(term.utf8), Writer.lastEdge(term.utf8)))
+                    position = end
+                    gapStart = position
+                    continue
+                }
                 guard bytes[position] >= 0xC0, let phrase = phrases.match(in: bytes, at: position) else {
                     position += 1
                     continue
@@ -46,42 +64,67 @@ struct ScriptConversion: Sendable {
         }
     }
 
-    /// The converted text as it grows, with the spaces between a Latin fixed form and Han text.
+    private static let termLinkStart = Array("[[term:".utf8)
+
+    /// A term link without its own text (`[[term:id]]`) at `position`: where it ends, and the
+    /// term it reads as.
+    private func termLink(in bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> (end: Int, term: String)? {
+        let start = Self.termLinkStart
+        guard !linkedTerms.isEmpty, bytes.count - position > start.count,
+              bytes[position..<position + start.count].elementsEqual(start) else { return nil }
+        var end = position + start.count
+        while end < bytes.count, bytes[end] != UInt8(ascii: "]"), bytes[end] != UInt8(ascii: "|"), bytes[end] != UInt8(ascii: "\n") {
+            end += 1
+        }
+        guard end + 1 < bytes.count, bytes[end] == UInt8(ascii: "]"), bytes[end + 1] == UInt8(ascii: "]") else { return nil }
+        let id = String(decoding: UnsafeBufferPointer(rebasing: bytes[position + start.count..<end]), as: UTF8.self)
+        return linkedTerms[id].map { (end + 2, $0) }
+    }
+
+    /// The converted text as it grows, with a space between a Latin fixed form and the Han text
+    /// or Latin word beside it.
     private struct Writer {
         var bytes: [UInt8] = []
         private var lastWasFixed = false
+        /// How the text written so far ends, as read.
+        private var lastEdge = Edge.other
+
+        enum Edge { case latin, han, other }
 
         init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
-        mutating func append(_ piece: UnsafeBufferPointer<UInt8>, fixed: Bool) {
-            guard let first = piece.first else { return }
-            if fixed || lastWasFixed, let last = bytes.last {
-                let latinThenHan = Self.isLatin(last) && Self.startsWithHan(piece[...])
-                let hanThenLatin = Self.isLatin(first) && Self.endsWithHan(bytes)
-                if latinThenHan || hanThenLatin { bytes.append(UInt8(ascii: " ")) }
+        /// `reads`: how the piece begins and ends as read, when that is not its bytes (a link).
+        mutating func append(_ piece: UnsafeBufferPointer<UInt8>, fixed: Bool, reads: (first: Edge, last: Edge)? = nil) {
+            guard !piece.isEmpty else { return }
+            let (first, last) = reads ?? (Self.firstEdge(piece), Self.lastEdge(piece))
+            // Only where a Latin side is a fixed form (next to Han text or to another Latin word):
+            // the source's own spacing is kept.
+            if (lastWasFixed && lastEdge == .latin && first != .other) || (fixed && first == .latin && lastEdge != .other) {
+                bytes.append(UInt8(ascii: " "))
             }
             bytes.append(contentsOf: piece)
             lastWasFixed = fixed
+            lastEdge = last
         }
 
-        private static func isLatin(_ byte: UInt8) -> Bool {
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-        }
-
-        private static func startsWithHan(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        static func firstEdge<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Edge {
             var iterator = bytes.makeIterator()
             var decoder = UTF8()
-            guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return false }
-            return SearchNormalizer.isHan(scalar)
+            guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return .other }
+            return edge(scalar)
         }
 
-        private static func endsWithHan(_ bytes: [UInt8]) -> Bool {
-            guard var start = bytes.indices.last else { return false }
-            while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
-            var iterator = bytes[start...].makeIterator()
-            var decoder = UTF8()
-            guard case .scalarValue(let scalar) = decoder.decode(&iterator) else { return false }
-            return SearchNormalizer.isHan(scalar)
+        static func lastEdge<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes) -> Edge {
+            guard var start = bytes.indices.last else { return .other }
+            while start > bytes.startIndex, bytes[start] & 0xC0 == 0x80 { start = bytes.index(before: start) }
+            return firstEdge(bytes[start...])
+        }
+
+        private static func edge(_ scalar: Unicode.Scalar) -> Edge {
+            if scalar.isASCII {
+                return (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) ? .latin : .other
+            }
+            return SearchNormalizer.isHan(scalar) ? .han : .other
         }
     }
 }

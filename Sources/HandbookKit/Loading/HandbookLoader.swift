@@ -175,7 +175,8 @@ public struct HandbookLoader: Sendable {
                 pairs = ConversionOverrides.parse(file, from: conversion.from, to: language, log: &log).pairs
             }
             pairs += glossary.entries.map { ($0.term(in: conversion.from), $0.term(in: language)) }
-            conversions[language] = ScriptConversion(converter: converter, phrases: FixedPhrases(pairs))
+            let terms = Dictionary(glossary.entries.map { ($0.id, $0.term(in: language)) }, uniquingKeysWith: { first, _ in first })
+            conversions[language] = ScriptConversion(converter: converter, phrases: FixedPhrases(pairs), linkedTerms: terms)
         }
         return conversions
     }
