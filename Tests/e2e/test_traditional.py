@@ -91,6 +91,15 @@ def test_keyboard_reaches_the_zh_hant_search_and_language_menu(site, browser):
     assert console_errors(browser) == []
 
 
+def test_the_glossary_and_changelog_are_converted_too(site):
+    glossary = (site / "zh-Hant/glossary.html").read_text(encoding="utf-8")
+    assert "位於螢幕頂部的欄" in glossary  # the navigation bar's definition, from zh-Hans
+    assert "七個部分" in (site / "zh-Hant/changelog.html").read_text(encoding="utf-8")
+    terms = json.loads((site / "glossary.json").read_text(encoding="utf-8"))["terms"]
+    navigation_bar = next(t for t in terms if t["id"] == "navigation-bar")
+    assert navigation_bar["term"]["zh-Hant"] == "導覽列" and navigation_bar["definition"]["zh-Hant"].startswith("位於螢幕頂部")
+
+
 def test_llms_txt_and_the_root_page_list_zh_hant(site):
     root = (site / "index.html").read_text(encoding="utf-8")
     assert 'data-language="zh-Hant"' in root and "繁體中文" in root

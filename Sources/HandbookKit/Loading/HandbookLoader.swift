@@ -135,6 +135,7 @@ public struct HandbookLoader: Sendable {
             chapters[language] = list.indices.sorted { keys[$0] < keys[$1] }.map { list[$0] }
         }
         var handbook = Handbook(languages: languages, parts: parts, chapters: chapters, glossary: definedGlossary)
+        handbook.conversions = conversions
         handbook.figures = FigureLoader.load(contentDirectory: contentDirectory, displayRoot: displayRoot, log: &log)
         return handbook
     }

@@ -14,6 +14,9 @@ public struct Handbook: Sendable {
     public var glossary: Glossary
     /// The pictures of `content/figures/`.
     public var figures = FigureLibrary()
+    /// How each generated language's text is made from the source's, for the text that is not
+    /// a chapter's (the changelog's summaries).
+    var conversions: [Language: ScriptConversion] = [:]
 
     public init(languages: HandbookLanguages, parts: [Language: [Part]], chapters: [Language: [Chapter]],
                 glossary: Glossary) {
