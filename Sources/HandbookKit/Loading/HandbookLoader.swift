@@ -87,20 +87,8 @@ public struct HandbookLoader: Sendable {
         // from the source's files.
         let conversions = loadConversions(discovery: discovery, glossary: glossary, log: &log)
         let definedGlossary = Self.convertingNotes(of: glossary, with: conversions, from: languages.source)
-        var generatedParts: [(language: Language, files: ContentDiscovery.PartFiles, conversion: ScriptConversion)] = []
-        for language in languages.all {
-            guard let conversion = conversions[language] else { continue }
-            let own = listedFiles[language] ?? []
-            let ownParts = Set(own.filter { $0.index != nil }.map(\.id))
-            let ownChapters = Set(own.flatMap { files in files.chapters.map { files.id + "/" + Self.fileName($0.path) } })
-            for files in listedFiles[languages.source] ?? [] {
-                if !ownParts.contains(files.id) { generatedParts.append((language, files, conversion)) }
-                for chapter in files.chapters where !ownChapters.contains(files.id + "/" + Self.fileName(chapter.path)) {
-                    chapterFiles.append(ChapterFile(language: language, part: files.id, file: chapter.file, path: chapter.path,
-                                                    conversion: conversion))
-                }
-            }
-        }
+        let (generatedParts, generatedChapters) = generatedFiles(listedFiles, conversions: conversions)
+        chapterFiles += generatedChapters
         let converted = await ParallelMap.map(generatedParts, runLength: 1) { language, files, conversion in
             var partLog = DiagnosticLog()
             let part = files.index.flatMap {
@@ -147,6 +135,28 @@ public struct HandbookLoader: Sendable {
         var file: String
         var path: String
         var conversion: ScriptConversion?
+    }
+
+    /// The source's part indexes and chapters that each generated language does not have
+    /// written in its own folder: they are converted.
+    private func generatedFiles(_ listed: [Language: [ContentDiscovery.PartFiles]], conversions: [Language: ScriptConversion])
+        -> (parts: [(language: Language, files: ContentDiscovery.PartFiles, conversion: ScriptConversion)], chapters: [ChapterFile]) {
+        var parts: [(language: Language, files: ContentDiscovery.PartFiles, conversion: ScriptConversion)] = []
+        var chapters: [ChapterFile] = []
+        for language in languages.all {
+            guard let conversion = conversions[language] else { continue }
+            let own = listed[language] ?? []
+            let ownParts = Set(own.filter { $0.index != nil }.map(\.id))
+            let ownChapters = Set(own.flatMap { files in files.chapters.map { files.id + "/" + Self.fileName($0.path) } })
+            for files in listed[languages.source] ?? [] {
+                if !ownParts.contains(files.id) { parts.append((language, files, conversion)) }
+                for chapter in files.chapters where !ownChapters.contains(files.id + "/" + Self.fileName(chapter.path)) {
+                    chapters.append(ChapterFile(language: language, part: files.id, file: chapter.file, path: chapter.path,
+                                                conversion: conversion))
+                }
+            }
+        }
+        return (parts, chapters)
     }
 
     /// The last component of a path.
