@@ -161,9 +161,12 @@ struct ConversionTests {
         let prose = try #require(outcome.files.first { $0.path == "zh-Hant/llms-full.txt" })
         let catalog = try JSONDecoder().decode(Catalog.self, from: try #require(outcome.files.first { $0.path == "rules.json" }).data)
         #expect(catalog.rules.count > 1000 && catalog.rules.allSatisfy { $0.title[traditional] != nil && $0.text[traditional] != nil })
+        let glossary = try JSONDecoder().decode(GlossaryCatalog.self, from: try #require(outcome.files.first { $0.path == "glossary.json" }).data)
+        #expect(glossary.terms.filter { $0.definition?[traditional] != nil }.count > 200)
         let text = String(decoding: prose.data, as: UTF8.self)
             + catalog.rules.map { ($0.title[traditional] ?? "") + ($0.text[traditional] ?? "") }.joined()
             + catalog.chapters.map { ($0.title[traditional] ?? "") + ($0.summary[traditional] ?? "") }.joined()
+            + glossary.terms.map { ($0.term[traditional] ?? "") + ($0.definition?[traditional] ?? "") }.joined()
         #expect(text.count > 200_000)
         let found = text.filter { simplifiedOnly.contains($0) }
         #expect(found.isEmpty, "Simplified-only characters in zh-Hant: \(Set(found).sorted())")
