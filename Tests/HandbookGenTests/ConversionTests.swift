@@ -35,12 +35,17 @@ struct ConversionTests {
     @Test func aTermLinkReadsAsItsTermAndIsSpacedLikeIt() throws {
         let conversion = ScriptConversion(converter: try OpenCCConverter.shared("s2twp").get(),
                                           phrases: FixedPhrases([("应用", "App")]),
-                                          linkedTerms: ["app-icon": "App 圖像", "icon": "圖像"])
+                                          linkTexts: ["term:app-icon": "App 圖像", "term:icon": "圖像",
+                                                      "foundations/app-icons": "App 圖像", "technologies/sf#symbols": "SF Symbols"])
         #expect(conversion.convert("有辨识度的[[term:app-icon]]把品牌带到主屏幕") == "有辨識度的 [[term:app-icon]]把品牌帶到主螢幕")
         #expect(conversion.convert("应用[[term:icon]]和[[term:icon]]") == "App [[term:icon]]和[[term:icon]]")
         // A link with its own text, or to an unknown term, is text like any other.
         #expect(conversion.convert("的[[term:app-icon|图标]]") == "的[[term:app-icon|圖示]]")
         #expect(conversion.convert("的[[term:nothing]]") == "的[[term:nothing]]")
+        // Any other target reads as its title: a chapter, or a section of this chapter.
+        #expect(conversion.convert("见[[foundations/app-icons]]。") == "見 [[foundations/app-icons]]。")
+        #expect(conversion.convert("见[[ #symbols ]]和图标", chapter: "technologies/sf") == "見 [[ #symbols ]] 和圖示")
+        #expect(conversion.convert("见[[#symbols]]", chapter: "technologies/other") == "見[[#symbols]]")
         // A Latin fixed form is a word of its own; the source's own spacing is kept as it is.
         #expect(conversion.convert("iOS应用和iOS设备") == "iOS App 和iOS裝置")
         #expect(conversion.convert("[[term:app-icon]]App") == "[[term:app-icon]]App")

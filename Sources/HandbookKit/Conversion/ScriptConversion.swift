@@ -11,18 +11,20 @@ struct ScriptConversion: Sendable {
     let converter: OpenCCConverter?
     let phrases: FixedPhrases
 
-    /// The form each glossary term takes in the target language, by id: a term link
-    /// (`[[term:id]]`) reads as it, so it is spaced from Han text like a fixed phrase.
-    let linkedTerms: [String: String]
+    /// How a cross-link without its own text reads, by target as written (`term:navigation-bar`,
+    /// `controls/buttons`, `controls/buttons#system-buttons`, `rule:…`, `controls`): it is spaced
+    /// from the text beside it like a fixed phrase that reads the same.
+    let linkTexts: [String: String]
 
-    init(converter: OpenCCConverter?, phrases: FixedPhrases, linkedTerms: [String: String] = [:]) {
+    init(converter: OpenCCConverter?, phrases: FixedPhrases, linkTexts: [String: String] = [:]) {
         self.converter = converter
         self.phrases = phrases
-        self.linkedTerms = linkedTerms
+        self.linkTexts = linkTexts
     }
 
-    /// `text` in the target language; nil when OpenCC fails.
-    func convert(_ text: String) -> String? {
+    /// `text` in the target language; nil when OpenCC fails. `chapter` is the id `[[#anchor]]`
+    /// links in it point into.
+    func convert(_ text: String, chapter: String? = nil) -> String? {
         var text = text
         return text.withUTF8 { bytes -> String? in
             var writer = Writer(capacity: bytes.count + bytes.count / 8)
@@ -42,10 +44,10 @@ struct ScriptConversion: Sendable {
                 return true
             }
             while position < bytes.count {
-                if bytes[position] == UInt8(ascii: "["), let (end, term) = termLink(in: bytes, at: position) {
+                if bytes[position] == UInt8(ascii: "["), let (end, reads) = link(in: bytes, at: position, chapter: chapter) {
                     guard flushGap() else { return nil }
                     let link = UnsafeBufferPointer(rebasing: bytes[position..<end])
-                    writer.append(link, fixed: true, reads: (Writer.firstEdge(term.utf8), Writer.lastEdge(term.utf8)))
+                    writer.append(link, fixed: true, reads: (Writer.firstEdge(reads.utf8), Writer.lastEdge(reads.utf8)))
                     position = end
                     gapStart = position
                     continue
@@ -64,21 +66,18 @@ struct ScriptConversion: Sendable {
         }
     }
 
-    private static let termLinkStart = Array("[[term:".utf8)
-
-    /// A term link without its own text (`[[term:id]]`) at `position`: where it ends, and the
-    /// term it reads as.
-    private func termLink(in bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> (end: Int, term: String)? {
-        let start = Self.termLinkStart
-        guard !linkedTerms.isEmpty, bytes.count - position > start.count,
-              bytes[position..<position + start.count].elementsEqual(start) else { return nil }
-        var end = position + start.count
-        while end < bytes.count, bytes[end] != UInt8(ascii: "]"), bytes[end] != UInt8(ascii: "|"), bytes[end] != UInt8(ascii: "\n") {
-            end += 1
-        }
+    /// A cross-link without its own text (`[[target]]`) at `position` whose target is known:
+    /// where it ends, and the text it reads as.
+    private func link(in bytes: UnsafeBufferPointer<UInt8>, at position: Int, chapter: String?) -> (end: Int, reads: String)? {
+        guard !linkTexts.isEmpty, position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "[") else { return nil }
+        var end = position + 2
+        while end < bytes.count, !"[]|\n".utf8.contains(bytes[end]) { end += 1 }
         guard end + 1 < bytes.count, bytes[end] == UInt8(ascii: "]"), bytes[end + 1] == UInt8(ascii: "]") else { return nil }
-        let id = String(decoding: UnsafeBufferPointer(rebasing: bytes[position + start.count..<end]), as: UTF8.self)
-        return linkedTerms[id].map { (end + 2, $0) }
+        var target = Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[position + 2..<end]), as: UTF8.self))
+        while target.first == " " { target.removeFirst() }
+        while target.last == " " { target.removeLast() }
+        let key = target.hasPrefix("#") ? (chapter ?? "") + target : String(target)
+        return linkTexts[key].map { (end + 2, $0) }
     }
 
     /// The converted text as it grows, with a space between a Latin fixed form and the Han text

@@ -83,12 +83,25 @@ public struct HandbookLoader: Sendable {
                 chapterFiles += files.chapters.map { ChapterFile(language: language, part: files.id, file: $0.file, path: $0.path) }
             }
         }
+        // The written chapters first: a generated chapter's links read as the source's titles,
+        // known once those are parsed. Chapters are independent of each other: each batch is
+        // parsed in one parallel loop; the order is restored by sorting below.
+        let written = await ParallelMap.map(chapterFiles) { file in
+            var chapterLog = DiagnosticLog()
+            let chapter = loadChapter(file: file.file, path: file.path, part: file.part, language: file.language,
+                                      allowed: allowed, terminology: terminology, log: &chapterLog)
+            return (chapter, chapterLog)
+        }
+        for (chapter, chapterLog) in written {
+            log.merge(chapterLog)
+            if let chapter { chapters[chapter.language, default: []].append(chapter) }
+        }
         // A generated language's parts and chapters that are not written in it are converted
         // from the source's files.
-        let conversions = loadConversions(discovery: discovery, glossary: glossary, log: &log)
+        let titles = LinkTitles(parts: parts[languages.source] ?? [], chapters: chapters[languages.source] ?? [])
+        let conversions = loadConversions(discovery: discovery, glossary: glossary, titles: titles, log: &log)
         let definedGlossary = Self.convertingNotes(of: glossary, with: conversions, from: languages.source)
         let (generatedParts, generatedChapters) = generatedFiles(listedFiles, conversions: conversions)
-        chapterFiles += generatedChapters
         let converted = await ParallelMap.map(generatedParts, runLength: 1) { language, files, conversion in
             var partLog = DiagnosticLog()
             let part = files.index.flatMap {
@@ -101,15 +114,13 @@ public struct HandbookLoader: Sendable {
             log.merge(partLog)
             if let part { parts[part.language, default: []].append(part) }
         }
-        // Chapters are independent of each other: parse those of every language in one parallel
-        // loop; the order is restored by sorting below.
-        let results = await ParallelMap.map(chapterFiles) { file in
+        let generated = await ParallelMap.map(generatedChapters) { file in
             var chapterLog = DiagnosticLog()
             let chapter = loadChapter(file: file.file, path: file.path, part: file.part, language: file.language,
                                       allowed: allowed, terminology: terminology, conversion: file.conversion, log: &chapterLog)
             return (chapter, chapterLog)
         }
-        for (chapter, chapterLog) in results {
+        for (chapter, chapterLog) in generated {
             log.merge(chapterLog)
             if let chapter { chapters[chapter.language, default: []].append(chapter) }
         }
@@ -168,7 +179,7 @@ public struct HandbookLoader: Sendable {
     /// (`content/<code>-overrides.yaml`) and then the glossary's terms as fixed phrases. When
     /// OpenCC cannot be opened that is an error, and the text is copied unconverted so that the
     /// other checks still run.
-    private func loadConversions(discovery: ContentDiscovery, glossary: Glossary,
+    private func loadConversions(discovery: ContentDiscovery, glossary: Glossary, titles: LinkTitles,
                                  log: inout DiagnosticLog) -> [Language: ScriptConversion] {
         var conversions: [Language: ScriptConversion] = [:]
         for language in languages.all {
@@ -186,8 +197,14 @@ public struct HandbookLoader: Sendable {
                 pairs = ConversionOverrides.parse(file, from: conversion.from, to: language, log: &log).pairs
             }
             pairs += glossary.entries.map { ($0.term(in: conversion.from), $0.term(in: language)) }
-            let terms = Dictionary(glossary.entries.map { ($0.id, $0.term(in: language)) }, uniquingKeysWith: { first, _ in first })
-            conversions[language] = ScriptConversion(converter: converter, phrases: FixedPhrases(pairs), linkedTerms: terms)
+            // How each link without its own text reads: a term as the language's term, any other
+            // target as its source title with the fixed phrases put in (which is what decides
+            // whether it begins or ends with Latin or Han text).
+            let phrases = FixedPhrases(pairs)
+            let fixedOnly = ScriptConversion(converter: nil, phrases: phrases)
+            var links = titles.byTarget.compactMapValues { fixedOnly.convert($0) }
+            for entry in glossary.entries where links["term:" + entry.id] == nil { links["term:" + entry.id] = entry.term(in: language) }
+            conversions[language] = ScriptConversion(converter: converter, phrases: phrases, linkTexts: links)
         }
         return conversions
     }
@@ -300,8 +317,11 @@ public struct HandbookLoader: Sendable {
                      terminology: TerminologyScanner, conversion: ScriptConversion? = nil,
                      log: inout DiagnosticLog) -> Chapter? {
         guard var file = SourceFile.read(file: name, displayPath: path, log: &log) else { return nil }
+        // The file name without `.md` (discovery only lists `*.md` files).
+        let fileName = Self.fileName(path)
+        let slug = String(fileName.hasSuffix(".md") ? fileName.dropLast(3) : fileName)
         if let conversion {
-            guard let converted = convert(file, with: conversion, log: &log) else { return nil }
+            guard let converted = convert(file, with: conversion, chapter: part + "/" + slug, log: &log) else { return nil }
             file = converted
         } else {
             checkCharacters(file, allowed: allowed, log: &log)
@@ -309,9 +329,6 @@ public struct HandbookLoader: Sendable {
         }
         let parse = { () -> (Chapter?, DiagnosticLog) in
             var parseLog = DiagnosticLog()
-            // The file name without `.md` (discovery only lists `*.md` files).
-            let name = Self.fileName(path)
-            let slug = String(name.hasSuffix(".md") ? name.dropLast(3) : name)
             var chapter = parseChapter(file, part: part, slug: slug,
                                        language: language, log: &parseLog)
             chapter?.isGenerated = conversion != nil
@@ -323,8 +340,10 @@ public struct HandbookLoader: Sendable {
         return chapter
     }
 
-    private func convert(_ file: SourceFile, with conversion: ScriptConversion, log: inout DiagnosticLog) -> SourceFile? {
-        guard let text = conversion.convert(file.text) else {
+    /// `chapter`: the id of the chapter the file is, for its `[[#anchor]]` links.
+    private func convert(_ file: SourceFile, with conversion: ScriptConversion, chapter: String? = nil,
+                         log: inout DiagnosticLog) -> SourceFile? {
+        guard let text = conversion.convert(file.text, chapter: chapter) else {
             log.error("OpenCC could not convert this file", at: file.location(line: 1, column: 1))
             return nil
         }
