@@ -6,7 +6,7 @@
 
 FROM swift:6.1-bookworm AS build
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libcmark-gfm-dev libcmark-gfm-extensions-dev libcurl4-openssl-dev libxml2-dev \
+ && apt-get install -y --no-install-recommends libcmark-gfm-dev libcmark-gfm-extensions-dev libopencc-dev libcurl4-openssl-dev libxml2-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Package.resolved is not copied: its pins name this project's build machines' mirrors, and the

@@ -26,12 +26,19 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"]), .brew(["cmark-gfm"])]
         ),
+        // OpenCC, which writes a generated language (zh-Hant from zh-Hans) at build time.
+        .systemLibrary(
+            name: "COpenCC",
+            pkgConfig: "opencc",
+            providers: [.apt(["libopencc-dev"]), .brew(["opencc"])]
+        ),
         // The project's Mustache engine: parser and renderer, on nothing but Foundation.
         .target(name: "TemplateEngine"),
         .target(
             name: "HandbookKit",
             dependencies: [
                 "CCmark",
+                "COpenCC",
                 .product(name: "RulesCatalog", package: "RulesCatalog"),
                 "TemplateEngine",
                 .product(name: "Yams", package: "Yams"),

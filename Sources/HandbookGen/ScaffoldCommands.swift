@@ -74,7 +74,8 @@ struct NewChapter: AsyncParsableCommand {
         let file = try sources.handbookConfiguration()
         let (part, slug) = (parts[0], parts[1])
         let content = configuration.contentURL
-        for language in file.languages {
+        // A generated language gets the chapter by conversion: only the written ones are checked.
+        for language in file.languages where language.opencc == nil {
             let folder = content.appendingPathComponent("\(language.code)/\(part)")
             guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("_index.md").path) else {
                 throw ValidationError("there is no part '\(part)' in \(language.code); add it with: HandbookGen new part \(part)")

@@ -85,14 +85,24 @@ public struct CatalogResources: Sendable {
             throw MCPError.invalidParams("language must be one of \(catalog.languageChoices), not '\(tag)'")
         }
         let rules = relevantRules(for: description)
-        let zh = language.tag.hasPrefix("zh")
-        var text = zh
-            ? "请对照《iOS 设计手册》的规范评审下面这份设计说明。指出每个问题时，引用规范的 id 并附上它的链接；也说明它遵循了哪些规范。需要更多规范时，用 search_rules 和 get_rule 工具查找。\n\n## 设计说明\n\n"
-            : "Review the design described below against the iOS Design Handbook's rules. For each problem, cite the rule by its id and link its permalink; say which rules the design follows too. Use the search_rules and get_rule tools for more rules.\n\n## The design\n\n"
+        let script = RuleListing.script(of: language)
+        // The prompt's words in the language's script (Traditional for zh-Hant).
+        func words(_ simplified: String, _ traditional: String, _ english: String) -> String {
+            switch script {
+            case .simplified: simplified
+            case .traditional: traditional
+            case .latin: english
+            }
+        }
+        var text = words(
+            "请对照《iOS 设计手册》的规范评审下面这份设计说明。指出每个问题时，引用规范的 id 并附上它的链接；也说明它遵循了哪些规范。需要更多规范时，用 search_rules 和 get_rule 工具查找。\n\n## 设计说明\n\n",
+            "請對照《iOS 設計手冊》的規範評審下面這份設計說明。指出每個問題時，引用規範的 id 並附上它的連結；也說明它遵循了哪些規範。需要更多規範時，用 search_rules 和 get_rule 工具查找。\n\n## 設計說明\n\n",
+            "Review the design described below against the iOS Design Handbook's rules. For each problem, cite the rule by its id and link its permalink; say which rules the design follows too. Use the search_rules and get_rule tools for more rules.\n\n## The design\n\n")
         text += MarkdownEscaping.block(description) + "\n\n"
-        text += zh ? "## 最相关的规范（\(rules.count) 条）\n" : "## The most relevant rules (\(rules.count))\n"
+        text += words("## 最相关的规范（\(rules.count) 条）\n", "## 最相關的規範（\(rules.count) 條）\n", "## The most relevant rules (\(rules.count))\n")
         if rules.isEmpty {
-            text += zh ? "\n没有找到直接相关的规范；请用 search_rules 查找。\n" : "\nNo rule matched directly; use search_rules to find some.\n"
+            text += words("\n没有找到直接相关的规范；请用 search_rules 查找。\n", "\n沒有找到直接相關的規範；請用 search_rules 查找。\n",
+                          "\nNo rule matched directly; use search_rules to find some.\n")
         }
         for rule in rules {
             let answer = RuleAnswer(rule, language: language, baseURL: tools.baseURL)
@@ -102,7 +112,7 @@ public struct CatalogResources: Sendable {
                     .map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n") + "\n"
             }
         }
-        return GetPrompt.Result(description: zh ? "评审设计说明" : "Review a design description",
+        return GetPrompt.Result(description: words("评审设计说明", "評審設計說明", "Review a design description"),
                                 messages: [.user(.text(text: text))])
     }
 

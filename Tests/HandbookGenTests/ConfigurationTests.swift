@@ -14,13 +14,30 @@ import Testing
         return (configuration, log.sorted.map { $0.description.replacingOccurrences(of: path, with: "handbook.yaml") })
     }
 
-    @Test func theRepositorysOwnConfigurationNamesTheBaselineAndBothLanguages() throws {
+    @Test func theRepositorysOwnConfigurationNamesTheBaselineAndThreeLanguages() throws {
         var log = DiagnosticLog()
         let configuration = HandbookConfiguration.load(path: FixtureHandbook.repoRoot.appendingPathComponent("handbook.yaml").path, log: &log)
         #expect(log.diagnostics.isEmpty)
         #expect(configuration.baseline == "baseline/rules.json")
-        #expect(configuration.languages.map(\.tag) == ["zh-Hans", "en"])
+        #expect(configuration.languages.map(\.tag) == ["zh-Hans", "en", "zh-Hant"])
         #expect(configuration.sourceLanguage?.code == "zh")
+        // Traditional Chinese is generated from the source by OpenCC's Taiwan conversion.
+        let languages = configuration.handbookLanguages
+        #expect(languages.conversions == [Language(tag: "zh-Hant"): LanguageConversion(from: .zhHans, openCC: "s2twp")])
+        #expect(!languages.isGenerated(.en) && !languages.isGenerated(.zhHans))
+    }
+
+    @Test func onlyATranslationMayBeGenerated() throws {
+        let (_, problems) = try load("""
+            languages:
+              - {code: zh, tag: zh-Hans, source: true, opencc: s2twp}
+              - {code: en, tag: en}
+              - {code: zh-Hant, tag: zh-Hant, opencc: ../s2twp}
+            """)
+        #expect(problems == [
+            "handbook.yaml:2:3: error: language 'zh': the source language is written, not generated; remove 'opencc'",
+            "handbook.yaml:2:3: error: language 'zh-Hant': 'opencc' names one of OpenCC's configurations, such as 's2twp'",
+        ])
     }
 
     @Test func anyLanguageMayBeAddedBesideTheRequiredTwo() throws {

@@ -52,7 +52,8 @@ def test_every_internal_link_and_anchor_resolves(site):
 
 
 def test_root_page_sends_reader_to_their_language(site):
-    for language, expected in (("en-US", "/en/index.html"), ("zh-CN", "/zh/index.html")):
+    for language, expected in (("en-US", "/en/index.html"), ("zh-CN", "/zh/index.html"), ("zh-TW", "/zh-Hant/index.html"),
+                               ("zh-HK", "/zh-Hant/index.html")):
         driver = make_driver(language)
         try:
             driver.get(url(site, "index.html"))

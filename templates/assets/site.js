@@ -14,12 +14,14 @@
   }
   applyTheme(storedTheme());
 
-  // The root page sends readers to their language; plain links remain as the fallback.
+  // The root page sends readers to their language (Traditional Chinese for zh-Hant, zh-TW,
+  // zh-HK and zh-MO where the site has it); plain links remain as the fallback.
   if (body.dataset.page === "root") {
-    var wantsChinese = (navigator.languages || [navigator.language || ""]).some(function (tag) {
+    var zh = (navigator.languages || [navigator.language || ""]).filter(function (tag) {
       return /^zh\b/i.test(tag);
-    });
-    var target = document.querySelector('[data-language="' + (wantsChinese ? "zh-Hans" : "en") + '"]');
+    })[0];
+    var target = zh && /^zh-(hant|tw|hk|mo)\b/i.test(zh) && document.querySelector('[data-language="zh-Hant"]')
+      || document.querySelector('[data-language="' + (zh ? "zh-Hans" : "en") + '"]');
     if (target) location.replace(target.getAttribute("href"));
     return;
   }
@@ -99,7 +101,8 @@
   }
 
   // The language switch keeps the reader at the same section, and the search page its query.
-  document.querySelectorAll("a[data-keep-hash]").forEach(function (link) {
+  var switches = document.querySelectorAll("a.language-switch");
+  switches.forEach(function (link) {
     link.addEventListener("click", function () {
       var base = link.getAttribute("href").split("#")[0].split("?")[0];
       link.setAttribute("href", base + (body.dataset.page === "search" ? location.search : "") + location.hash);
@@ -107,7 +110,6 @@
   });
 
   // Per rule: its id, a button that copies its permalink, links to it in the other languages.
-  var switches = document.querySelectorAll("a.language-switch");
   document.querySelectorAll(".rule-meta").forEach(function (meta) {
     var anchor = meta.parentNode.id;
     meta.parentNode.setAttribute("data-rule-id", meta.firstChild.textContent);

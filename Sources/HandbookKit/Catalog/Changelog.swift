@@ -34,6 +34,21 @@ public struct Changelog: Sendable, Equatable {
 
     public static let fileName = "changelog.yaml"
 
+    /// The changelog with each generated language's release summaries converted from the
+    /// source's, where it gives none of its own (for the pages; the file is not changed).
+    func withGeneratedSummaries(_ handbook: Handbook) -> Changelog {
+        guard !handbook.conversions.isEmpty else { return self }
+        var changelog = self
+        let source = handbook.languages.source.tag
+        for index in changelog.releases.indices {
+            guard let text = changelog.releases[index].summary?[source] else { continue }
+            for (language, conversion) in handbook.conversions where changelog.releases[index].summary?[language.tag] == nil {
+                changelog.releases[index].summary?[language.tag] = conversion.convert(text)
+            }
+        }
+        return changelog
+    }
+
     public init(releases: [Release] = []) {
         self.releases = releases
     }

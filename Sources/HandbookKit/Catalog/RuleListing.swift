@@ -46,9 +46,11 @@ public struct RuleListing: Sendable {
 
     /// Chapters in handbook order, one unchecked box per rule with its kind, title, id and link.
     func markdown(_ rules: [Catalog.Rule]) -> String {
-        let zh = isChinese
-        var text = zh ? "# 设计评审清单\n" : "# Design review checklist\n"
-        text += zh ? "\n共 \(rules.count) 条规范。\n" : "\n\(rules.count) rule\(rules.count == 1 ? "" : "s").\n"
+        var text = switch script {
+        case .simplified: "# 设计评审清单\n\n共 \(rules.count) 条规范。\n"
+        case .traditional: "# 設計評審清單\n\n共 \(rules.count) 條規範。\n"
+        case .latin: "# Design review checklist\n\n\(rules.count) rule\(rules.count == 1 ? "" : "s").\n"
+        }
         let byChapter = Dictionary(grouping: rules, by: \.chapter)
         let scopeOrder = Dictionary(uniqueKeysWithValues: catalog.scopes.map { ($0.id, $0.weight) })
         let chapters = catalog.chapters.filter { byChapter[$0.id] != nil }
@@ -70,17 +72,30 @@ public struct RuleListing: Sendable {
         return text
     }
 
-    /// The checklist's own words are Chinese for any Chinese, English for every other language.
-    private var isChinese: Bool { language.tag == "zh" || language.tag.hasPrefix("zh-") }
+    /// The checklist's own words: Simplified or Traditional Chinese for Chinese in that script
+    /// (`zh-Hant`, `zh-TW`, `zh-HK`, `zh-MO` are Traditional), English for every other language.
+    public enum Script: Sendable { case simplified, traditional, latin }
+
+    var script: Script { Self.script(of: language) }
+
+    public static func script(of language: Language) -> Script {
+        let parts = language.tag.lowercased().split(separator: "-")
+        guard parts.first == "zh" else { return .latin }
+        return parts.dropFirst().contains { ["hant", "tw", "hk", "mo"].contains($0) } && !parts.contains("hans")
+            ? .traditional : .simplified
+    }
 
     private func label(_ kind: Catalog.Rule.Kind) -> String {
-        switch (kind, isChinese) {
-        case (.do, true): "应该"
-        case (.avoid, true): "避免"
-        case (.consider, true): "可以考虑"
-        case (.do, false): "Do"
-        case (.avoid, false): "Avoid"
-        case (.consider, false): "Consider"
+        switch (kind, script) {
+        case (.do, .simplified): "应该"
+        case (.avoid, .simplified): "避免"
+        case (.consider, .simplified): "可以考虑"
+        case (.do, .traditional): "應該"
+        case (.avoid, .traditional): "避免"
+        case (.consider, .traditional): "可以考慮"
+        case (.do, .latin): "Do"
+        case (.avoid, .latin): "Avoid"
+        case (.consider, .latin): "Consider"
         }
     }
 }

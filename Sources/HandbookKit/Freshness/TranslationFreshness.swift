@@ -48,8 +48,9 @@ public struct TranslationFreshness: Sendable {
         // Fingerprinting reads every word of the handbook: every language in one loop on all
         // cores, in a fixed order.
         let languages = [source] + translations
+        // A generated chapter is always in step with the source: it has no units to track.
         let all = await ParallelMap.map(languages.flatMap { handbook.chapters(in: $0) }) { chapter in
-            memo?.value(for: chapter) { chapter.translationUnits() } ?? chapter.translationUnits()
+            chapter.isGenerated ? [] : memo?.value(for: chapter) { chapter.translationUnits() } ?? chapter.translationUnits()
         }
         // A unit's key names its chapter, so the languages' units meet chapter by chapter:
         // compared on all cores too. (A chapter missing from a language is the bilingual check's.)

@@ -13,7 +13,8 @@ struct ContentDiscovery {
     /// reading the file.
     struct PartFiles {
         var id: String
-        var index: String
+        /// Nil only in a generated language's folder, whose part index may be generated too.
+        var index: String?
         var indexPath: String
         var chapters: [(file: String, path: String)]
     }
@@ -77,10 +78,14 @@ struct ContentDiscovery {
     }
 
     /// The part folders of a language; `partFiles(_:log:)` lists each (on any core).
-    func partFolders(of language: Language, log: inout DiagnosticLog) -> [PartFolder] {
+    /// A generated language's folder is optional (`required` false): it holds the chapters
+    /// written in it directly.
+    func partFolders(of language: Language, required: Bool = true, log: inout DiagnosticLog) -> [PartFolder] {
         let folder = root.appendingPathComponent(language.code).path
         guard Self.kind(ofFile: folder) == .directory else {
-            log.error("missing language folder '\(display(language.code))'", at: nil)
+            if required || Self.kind(ofFile: folder) != .missing {
+                log.error("missing language folder '\(display(language.code))'", at: nil)
+            }
             return []
         }
         var parts: [PartFolder] = []
@@ -102,7 +107,7 @@ struct ContentDiscovery {
         return parts
     }
 
-    func partFiles(_ part: PartFolder, log: inout DiagnosticLog) -> PartFiles? {
+    func partFiles(_ part: PartFolder, indexRequired: Bool = true, log: inout DiagnosticLog) -> PartFiles? {
         let (id, folder, path) = (part.id, part.file, part.path)
         var chapters: [(String, String)] = []
         var index: String?
@@ -128,7 +133,7 @@ struct ContentDiscovery {
                 log.warning("ignored: not a Markdown chapter", at: at)
             }
         }
-        guard let index else {
+        guard index != nil || !indexRequired else {
             log.error("part '\(id)' has no _index.md with its title, summary and weight",
                       at: SourceLocation(file: path + "/_index.md", line: 1, column: 1))
             return nil

@@ -71,34 +71,71 @@ public struct HandbookLoader: Sendable {
         }()
         var parts: [Language: [Part]] = [:]
         var chapters: [Language: [Chapter]] = [:]
-        var chapterFiles: [(language: Language, part: String, file: String, path: String)] = []
+        var chapterFiles: [ChapterFile] = []
         var folders: [(language: Language, folder: ContentDiscovery.PartFolder)] = []
         for language in languages.all {
-            folders += discovery.partFolders(of: language, log: &log).map { (language, $0) }
+            folders += discovery.partFolders(of: language, required: !languages.isGenerated(language), log: &log)
+                .map { (language, $0) }
         }
         // Each part's folder is listed and its `_index.md` read on any core.
         let listed = await ParallelMap.map(folders, runLength: 1) { language, folder in
             var partLog = DiagnosticLog()
-            let files = discovery.partFiles(folder, log: &partLog)
-            let part = files.flatMap {
-                loadPart($0, language: language, allowed: allowed, terminology: terminology, log: &partLog)
+            let files = discovery.partFiles(folder, indexRequired: !languages.isGenerated(language), log: &partLog)
+            let part = files.flatMap { files in
+                files.index.flatMap {
+                    loadPart(file: $0, path: files.indexPath, id: files.id, language: language, allowed: allowed,
+                             terminology: terminology, log: &partLog)
+                }
             }
             return (files, part, partLog)
         }
+        var listedFiles: [Language: [ContentDiscovery.PartFiles]] = [:]
         for ((language, _), (files, part, partLog)) in zip(folders, listed) {
             log.merge(partLog)
             if let part { parts[language, default: []].append(part) }
-            if let files { chapterFiles += files.chapters.map { (language, files.id, $0.file, $0.path) } }
+            if let files {
+                listedFiles[language, default: []].append(files)
+                chapterFiles += files.chapters.map { ChapterFile(language: language, part: files.id, file: $0.file, path: $0.path) }
+            }
         }
-        // Chapters are independent of each other: parse those of both languages in one parallel
-        // loop; the order is restored by sorting below.
-        let results = await ParallelMap.map(chapterFiles) { file in
+        // The written chapters first: a generated chapter's links read as the source's titles,
+        // known once those are parsed. Chapters are independent of each other: each batch is
+        // parsed in one parallel loop; the order is restored by sorting below.
+        let written = await ParallelMap.map(chapterFiles) { file in
             var chapterLog = DiagnosticLog()
             let chapter = loadChapter(file: file.file, path: file.path, part: file.part, language: file.language,
                                       allowed: allowed, terminology: terminology, log: &chapterLog)
             return (chapter, chapterLog)
         }
-        for (chapter, chapterLog) in results {
+        for (chapter, chapterLog) in written {
+            log.merge(chapterLog)
+            if let chapter { chapters[chapter.language, default: []].append(chapter) }
+        }
+        // A generated language's parts and chapters that are not written in it are converted
+        // from the source's files.
+        let titles = LinkTitles(parts: parts[languages.source] ?? [], chapters: chapters[languages.source] ?? [])
+        let conversions = loadConversions(discovery: discovery, glossary: glossary, titles: titles, log: &log)
+        let definedGlossary = Self.convertingNotes(of: glossary, with: conversions, from: languages.source)
+        let (generatedParts, generatedChapters) = generatedFiles(listedFiles, conversions: conversions)
+        let converted = await ParallelMap.map(generatedParts, runLength: 1) { language, files, conversion in
+            var partLog = DiagnosticLog()
+            let part = files.index.flatMap {
+                loadPart(file: $0, path: files.indexPath, id: files.id, language: language, allowed: allowed,
+                         terminology: terminology, conversion: conversion, log: &partLog)
+            }
+            return (part, partLog)
+        }
+        for (part, partLog) in converted {
+            log.merge(partLog)
+            if let part { parts[part.language, default: []].append(part) }
+        }
+        let generated = await ParallelMap.map(generatedChapters) { file in
+            var chapterLog = DiagnosticLog()
+            let chapter = loadChapter(file: file.file, path: file.path, part: file.part, language: file.language,
+                                      allowed: allowed, terminology: terminology, conversion: file.conversion, log: &chapterLog)
+            return (chapter, chapterLog)
+        }
+        for (chapter, chapterLog) in generated {
             log.merge(chapterLog)
             if let chapter { chapters[chapter.language, default: []].append(chapter) }
         }
@@ -111,11 +148,96 @@ public struct HandbookLoader: Sendable {
             let keys = list.map { (partOrder[$0.part] ?? .max, $0.weight, $0.id) }
             chapters[language] = list.indices.sorted { keys[$0] < keys[$1] }.map { list[$0] }
         }
-        var handbook = Handbook(languages: languages, parts: parts, chapters: chapters, glossary: glossary)
+        var handbook = Handbook(languages: languages, parts: parts, chapters: chapters, glossary: definedGlossary)
+        handbook.conversions = conversions
         let (library, figureLog) = await figures
         handbook.figures = library
         log.merge(figureLog)
         return handbook
+    }
+
+    /// A chapter file to read: its language's own, or the source's to convert.
+    struct ChapterFile: Sendable {
+        var language: Language
+        var part: String
+        var file: String
+        var path: String
+        var conversion: ScriptConversion?
+    }
+
+    /// The source's part indexes and chapters that each generated language does not have
+    /// written in its own folder: they are converted.
+    private func generatedFiles(_ listed: [Language: [ContentDiscovery.PartFiles]], conversions: [Language: ScriptConversion])
+        -> (parts: [(language: Language, files: ContentDiscovery.PartFiles, conversion: ScriptConversion)], chapters: [ChapterFile]) {
+        var parts: [(language: Language, files: ContentDiscovery.PartFiles, conversion: ScriptConversion)] = []
+        var chapters: [ChapterFile] = []
+        for language in languages.all {
+            guard let conversion = conversions[language] else { continue }
+            let own = listed[language] ?? []
+            let ownParts = Set(own.filter { $0.index != nil }.map(\.id))
+            let ownChapters = Set(own.flatMap { files in files.chapters.map { files.id + "/" + Self.fileName($0.path) } })
+            for files in listed[languages.source] ?? [] {
+                if !ownParts.contains(files.id) { parts.append((language, files, conversion)) }
+                for chapter in files.chapters where !ownChapters.contains(files.id + "/" + Self.fileName(chapter.path)) {
+                    chapters.append(ChapterFile(language: language, part: files.id, file: chapter.file, path: chapter.path,
+                                                conversion: conversion))
+                }
+            }
+        }
+        return (parts, chapters)
+    }
+
+    /// The last component of a path.
+    static func fileName(_ path: String) -> Substring {
+        path[(path.utf8.lastIndex(of: UInt8(ascii: "/")).map(path.utf8.index(after:)) ?? path.startIndex)...]
+    }
+
+    /// Each generated language's conversion: OpenCC's configuration, with the reviewed overrides
+    /// (`content/<code>-overrides.yaml`) and then the glossary's terms as fixed phrases. When
+    /// OpenCC cannot be opened that is an error, and the text is copied unconverted so that the
+    /// other checks still run.
+    private func loadConversions(discovery: ContentDiscovery, glossary: Glossary, titles: LinkTitles,
+                                 log: inout DiagnosticLog) -> [Language: ScriptConversion] {
+        var conversions: [Language: ScriptConversion] = [:]
+        for language in languages.all {
+            guard let conversion = languages.conversions[language] else { continue }
+            var converter: OpenCCConverter?
+            switch OpenCCConverter.shared(conversion.openCC) {
+            case .success(let opened): converter = opened
+            case .failure(let failure): log.error("\(failure)", at: nil)
+            }
+            var pairs: [(source: String, target: String)] = []
+            let name = ConversionOverrides.fileName(for: language)
+            let url = contentDirectory.appendingPathComponent(name)
+            if ContentDiscovery.kind(of: url) == .file,
+               let file = SourceFile.read(at: url, displayPath: discovery.display(name), log: &log) {
+                pairs = ConversionOverrides.parse(file, from: conversion.from, to: language, log: &log).pairs
+            }
+            pairs += glossary.entries.map { ($0.term(in: conversion.from), $0.term(in: language)) }
+            // How each link without its own text reads: a term as the language's term, any other
+            // target as its source title with the fixed phrases put in (which is what decides
+            // whether it begins or ends with Latin or Han text).
+            let phrases = FixedPhrases(pairs)
+            let fixedOnly = ScriptConversion(converter: nil, phrases: phrases)
+            var links = titles.byTarget.compactMapValues { fixedOnly.convert($0) }
+            for entry in glossary.entries where links["term:" + entry.id] == nil { links["term:" + entry.id] = entry.term(in: language) }
+            conversions[language] = ScriptConversion(converter: converter, phrases: phrases, linkTexts: links)
+        }
+        return conversions
+    }
+
+    /// The glossary with each generated language's definitions converted from the source's.
+    static func convertingNotes(of glossary: Glossary, with conversions: [Language: ScriptConversion],
+                                from source: Language) -> Glossary {
+        guard !conversions.isEmpty else { return glossary }
+        return Glossary(entries: glossary.entries.map { entry in
+            var entry = entry
+            for (language, conversion) in conversions {
+                guard let note = entry.note?[source], let converted = conversion.convert(note) else { continue }
+                entry.note?.values[language] = converted
+            }
+            return entry
+        })
     }
 
     private func loadAllowedCharacters(discovery: ContentDiscovery, log: inout DiagnosticLog) -> AllowedCharacters {
@@ -176,42 +298,76 @@ public struct HandbookLoader: Sendable {
         return Glossary(entries: [])
     }
 
-    private func loadPart(_ files: ContentDiscovery.PartFiles, language: Language, allowed: AllowedCharacters,
-                          terminology: TerminologyScanner, log: inout DiagnosticLog) -> Part? {
-        guard let file = SourceFile.read(file: files.index, displayPath: files.indexPath, log: &log) else { return nil }
-        checkCharacters(file, allowed: allowed, log: &log)
-        terminology.report(in: file, language: language, log: &log)
-        guard let parsed = FrontMatterParser().parse(file, fields: Self.partFields, log: &log), parsed.isValid else {
+    /// With `conversion`, `file` is the source language's, converted; its problems are the
+    /// source's, reported there.
+    private func loadPart(file name: String, path: String, id: String, language: Language, allowed: AllowedCharacters,
+                          terminology: TerminologyScanner, conversion: ScriptConversion? = nil,
+                          log: inout DiagnosticLog) -> Part? {
+        guard var file = SourceFile.read(file: name, displayPath: path, log: &log) else { return nil }
+        var ownLog = DiagnosticLog()
+        if let conversion {
+            guard let converted = convert(file, with: conversion, log: &log) else { return nil }
+            file = converted
+        } else {
+            checkCharacters(file, allowed: allowed, log: &log)
+            terminology.report(in: file, language: language, log: &log)
+        }
+        defer { if conversion == nil { log.merge(ownLog) } }
+        guard let parsed = FrontMatterParser().parse(file, fields: Self.partFields, log: &ownLog), parsed.isValid else {
             return nil
         }
         let frontMatter = parsed.frontMatter
         let (body, flattened) = MarkdownParser(scansWikiLinks: true).parseReportingFlattened(parsed.body, firstLine: parsed.bodyFirstLine)
         if let first = flattened.first {
-            log.warning("nesting deeper than \(MarkdownParser.maximumDepth) levels is shown as plain text",
-                        at: file.location(line: first.line, column: first.column))
+            ownLog.warning("nesting deeper than \(MarkdownParser.maximumDepth) levels is shown as plain text",
+                           at: file.location(line: first.line, column: first.column))
         }
-        return Part(id: files.id, language: language, title: frontMatter.string("title") ?? "",
+        return Part(id: id, language: language, title: frontMatter.string("title") ?? "",
                     summary: frontMatter.string("summary") ?? "", weight: frontMatter.integer("weight") ?? 0,
                     body: body, source: file.location(line: 1, column: 1))
     }
 
+    /// With `conversion`, `name` is the source language's file, converted: the chapter is
+    /// generated, and its problems are the source's, reported there (diagnostics name the
+    /// source's file, whose lines the conversion keeps).
     func loadChapter(file name: String, path: String, part: String, language: Language, allowed: AllowedCharacters,
-                     terminology: TerminologyScanner, log: inout DiagnosticLog) -> Chapter? {
-        guard let file = SourceFile.read(file: name, displayPath: path, log: &log) else { return nil }
+                     terminology: TerminologyScanner, conversion: ScriptConversion? = nil,
+                     log: inout DiagnosticLog) -> Chapter? {
+        guard var file = SourceFile.read(file: name, displayPath: path, log: &log) else { return nil }
+        // The file name without `.md` (discovery only lists `*.md` files).
+        let fileName = Self.fileName(path)
+        let slug = String(fileName.hasSuffix(".md") ? fileName.dropLast(3) : fileName)
+        if let conversion {
+            guard let converted = convert(file, with: conversion, chapter: part + "/" + slug, log: &log) else { return nil }
+            file = converted
+        }
+        let source = file
         let parse = { () -> (Chapter?, DiagnosticLog) in
             var parseLog = DiagnosticLog()
-            checkCharacters(file, allowed: allowed, log: &parseLog)
-            terminology.report(in: file, language: language, log: &parseLog)
-            // The file name without `.md` (discovery only lists `*.md` files).
-            let name = path[(path.utf8.lastIndex(of: UInt8(ascii: "/")).map(path.utf8.index(after:)) ?? path.startIndex)...]
-            let slug = String(name.hasSuffix(".md") ? name.dropLast(3) : name)
-            let chapter = parseChapter(file, part: part, slug: slug,
+            // A generated chapter's text problems are its source's, reported there.
+            if conversion == nil {
+                checkCharacters(source, allowed: allowed, log: &parseLog)
+                terminology.report(in: source, language: language, log: &parseLog)
+            }
+            var chapter = parseChapter(source, part: part, slug: slug,
                                        language: language, log: &parseLog)
+            chapter?.isGenerated = conversion != nil
             return (chapter, parseLog)
         }
-        let (chapter, parseLog) = chapterCache?.chapter(for: file, parse: parse) ?? parse()
-        log.merge(parseLog)
+        let key = conversion == nil ? nil : language.code + ":" + path
+        let (chapter, parseLog) = chapterCache?.chapter(for: file, key: key, parse: parse) ?? parse()
+        if conversion == nil { log.merge(parseLog) }
         return chapter
+    }
+
+    /// `chapter`: the id of the chapter the file is, for its `[[#anchor]]` links.
+    private func convert(_ file: SourceFile, with conversion: ScriptConversion, chapter: String? = nil,
+                         log: inout DiagnosticLog) -> SourceFile? {
+        guard let text = conversion.convert(file.text, chapter: chapter) else {
+            log.error("OpenCC could not convert this file", at: file.location(line: 1, column: 1))
+            return nil
+        }
+        return SourceFile(path: file.path, text: text)
     }
 
     func parseChapter(_ file: SourceFile, part: String, slug: String, language: Language,

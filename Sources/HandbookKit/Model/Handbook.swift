@@ -15,6 +15,9 @@ public struct Handbook: Sendable {
     public var glossary: Glossary
     /// The pictures of `content/figures/`.
     public var figures = FigureLibrary()
+    /// How each generated language's text is made from the source's, for the text that is not
+    /// a chapter's (the changelog's summaries).
+    var conversions: [Language: ScriptConversion] = [:]
 
     public init(languages: HandbookLanguages, parts: [Language: [Part]], chapters: [Language: [Chapter]],
                 glossary: Glossary) {
@@ -151,6 +154,9 @@ public struct Chapter: Sendable {
     /// Which parse of its file this is, during `serve` (0 in a plain build): equal revisions
     /// mean equal chapters, so work derived from one chapter alone can be reused.
     var revision = 0
+    /// Whether the text was generated from the source language's (a generated language's
+    /// chapter that is not written in it): always in step, so not tracked for freshness.
+    public internal(set) var isGenerated = false
     public var slug: String { String(id.split(separator: "/").last ?? "") }
 
     public var sections: [Section] { storage.sections }

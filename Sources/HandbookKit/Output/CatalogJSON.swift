@@ -16,6 +16,18 @@ enum CatalogJSON {
         // strings) before writing it.
         for index in catalog.chapters.indices { write(catalog.chapters[index], into: &json) }
         json.endArray()
+        if let generated = catalog.generated {
+            json.key("generated")
+            json.beginObject()
+            for tag in generated.keys.sorted() {
+                json.key(tag)
+                json.beginObject()
+                json.member("from", generated[tag]!.from)
+                json.member("method", generated[tag]!.method)
+                json.endObject()
+            }
+            json.endObject()
+        }
         json.member("languages", catalog.languages)
         if let released = catalog.released { json.member("released", released) }
         json.key("rules")
@@ -36,6 +48,7 @@ enum CatalogJSON {
     private static func write(_ chapter: Catalog.Chapter, into json: inout JSONTextWriter) {
         json.beginObject()
         json.member("edition", chapter.edition)
+        if let generated = chapter.generated { json.member("generated", generated) }
         json.member("id", chapter.id)
         if let note = chapter.note { write("note", note, into: &json) }
         if let permalink = chapter.permalink { write("permalink", permalink, into: &json) }

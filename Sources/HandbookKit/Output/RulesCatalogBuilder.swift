@@ -50,8 +50,18 @@ struct RulesCatalogBuilder {
         }
         return Catalog(languages: languages.all, scopes: scopes,
                        chapters: made.compactMap(\.chapter).sorted { $0.id < $1.id }, rules: Self.sortedByID(made),
-                       version: release?.version, released: release?.date)
+                       version: release?.version, released: release?.date, generated: Self.generated(languages))
     }
+
+    /// The generated languages and how they are made, for rules.json; nil when there are none.
+    static func generated(_ languages: HandbookLanguages) -> [String: Catalog.Generation]? {
+        guard !languages.conversions.isEmpty else { return nil }
+        return Dictionary(uniqueKeysWithValues: languages.conversions.map { language, conversion in
+            (language.tag, Catalog.Generation(from: conversion.from.tag, method: "OpenCC \(conversion.openCC)"))
+        })
+    }
+
+    private static func nonEmpty(_ tags: [String]) -> [String]? { tags.isEmpty ? nil : tags }
 
     /// Every chapter's rules in one list sorted by id. A rule id is its chapter's id with dots
     /// (`part.chapter.`) and the rule's own, so chapters in the order of that prefix, each with
@@ -87,7 +97,8 @@ struct RulesCatalogBuilder {
             summary: each { versions[$0]!.summary }!, weight: chapter.weight,
             edition: chapter.edition, status: chapter.status, url: localized { SiteURLs.chapter(chapter.id, $0) },
             related: chapter.related.sorted(), note: each { versions[$0]!.legacyNote },
-            permalink: permalink { SiteURLs.chapter(chapter.id, $0) }, tags: Self.tags(chapter.tags))
+            permalink: permalink { SiteURLs.chapter(chapter.id, $0) }, tags: Self.tags(chapter.tags),
+            generated: Self.nonEmpty(handbook.languages.translations.filter { versions[$0]?.isGenerated == true }.map { $0.tag }))
         var rules: [Catalog.Rule] = []
         for (position, rule) in chapter.rules.enumerated() {
             var ruleVersions: [Language: Rule] = [:]

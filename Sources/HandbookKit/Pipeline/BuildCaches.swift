@@ -39,15 +39,18 @@ public final class ChapterCache: @unchecked Sendable {
         }
     }
 
-    func chapter(for file: SourceFile, parse: () -> (Chapter?, DiagnosticLog)) -> (Chapter?, DiagnosticLog) {
-        if let entry = lock.withLock({ entries[file.path] }), entry.text == file.text {
+    /// `key` is the file's path, or another name for a text that is not a file's (a generated
+    /// language's chapter).
+    func chapter(for file: SourceFile, key: String? = nil, parse: () -> (Chapter?, DiagnosticLog)) -> (Chapter?, DiagnosticLog) {
+        let key = key ?? file.path
+        if let entry = lock.withLock({ entries[key] }), entry.text == file.text {
             return (entry.chapter, entry.log)
         }
         var (chapter, log) = parse()
         lock.withLock {
             revisions += 1
             chapter?.revision = revisions
-            entries[file.path] = Entry(text: file.text, chapter: chapter, log: log)
+            entries[key] = Entry(text: file.text, chapter: chapter, log: log)
         }
         return (chapter, log)
     }

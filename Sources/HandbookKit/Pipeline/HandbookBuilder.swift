@@ -85,9 +85,12 @@ public struct HandbookBuilder: Sendable {
         let links = await LinkChecker(resolver: resolver, memo: derived?.links).check(log: &log)
         FigureChecker(handbook: handbook).check(log: &log)
         let changelog = Changelog.load(contentDirectory: configuration.contentURL, displayRoot: loader.displayRoot, log: &log)
+            .withGeneratedSummaries(handbook)
         changelog.checkIDs(known: { index.containsRule($0, in: handbook.languages.source) }, file: loader.displayRoot + "/" + Changelog.fileName, log: &log)
+        // A generated language's labels would be converted: only the written ones are required.
         let vocabulary = TagVocabulary.load(contentDirectory: configuration.contentURL, displayRoot: loader.displayRoot,
-                                            languages: handbook.languages.all, log: &log)
+                                            languages: handbook.languages.all.filter { !handbook.languages.isGenerated($0) },
+                                            log: &log)
         TagVocabulary.check(handbook, vocabulary: vocabulary, log: &log)
         log.merge(await bilingual)
         let (freshness, translationLog) = await translations

@@ -14,6 +14,7 @@ import Yams
 /// languages:
 ///   - {code: zh, tag: zh-Hans, source: true}
 ///   - {code: en, tag: en}
+///   - {code: zh-Hant, tag: zh-Hant, opencc: s2twp}
 /// ```
 public struct HandbookConfiguration: Sendable, Equatable {
     public static let fileName = "handbook.yaml"
@@ -27,6 +28,9 @@ public struct HandbookConfiguration: Sendable, Equatable {
         /// Whether the other languages are translated from this one. The display name of a
         /// language is its interface strings' `languageName` (`templates/i18n/<code>.yaml`).
         public var source: Bool?
+        /// For a language generated from the source at build time: OpenCC's configuration
+        /// (`s2twp`). Its own chapters, where it has them, win over the generated ones.
+        public var opencc: String?
     }
 
     public var content = "content"
@@ -38,7 +42,7 @@ public struct HandbookConfiguration: Sendable, Equatable {
 
     /// The handbook's languages when no configuration names them.
     public static let defaultLanguages = HandbookLanguages.standard.all.map {
-        LanguageEntry(code: $0.code, tag: $0.tag, source: $0 == HandbookLanguages.standard.source ? true : nil)
+        LanguageEntry(code: $0.code, tag: $0.tag, source: $0 == HandbookLanguages.standard.source ? true : nil, opencc: nil)
     }
 
     public init() {}
@@ -53,7 +57,10 @@ public struct HandbookConfiguration: Sendable, Equatable {
         guard let source = sourceLanguage.map({ Language(tag: $0.tag, code: $0.code) }),
               Set(all).count == all.count, Set(all.map(\.code)).count == all.count
         else { return .standard }
-        return HandbookLanguages(all, source: source)
+        let conversions = languages.compactMap { entry in
+            entry.opencc.map { (Language(tag: entry.tag, code: entry.code), LanguageConversion(from: source, openCC: $0)) }
+        }.filter { $0.0 != source }
+        return HandbookLanguages(all, source: source, conversions: Dictionary(conversions, uniquingKeysWith: { first, _ in first }))
     }
 
     struct File: Decodable {
@@ -138,6 +145,13 @@ public struct HandbookConfiguration: Sendable, Equatable {
         }
         for tag in Set(languages.map(\.tag)) where languages.count(where: { $0.tag == tag }) > 1 {
             log.error("the tag '\(tag)' is given to two languages", at: location)
+        }
+        for entry in languages where entry.opencc != nil {
+            if entry.source == true {
+                log.error("language '\(entry.code)': the source language is written, not generated; remove 'opencc'", at: location)
+            } else if entry.opencc!.isEmpty || entry.opencc!.contains("/") {
+                log.error("language '\(entry.code)': 'opencc' names one of OpenCC's configurations, such as 's2twp'", at: location)
+            }
         }
         if languages.count(where: { $0.source == true }) != 1 {
             log.error("exactly one language must be the source ('source: true')", at: location)

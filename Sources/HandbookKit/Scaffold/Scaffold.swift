@@ -48,10 +48,11 @@ public enum Scaffold {
             partTitle: "新部分")
     }
 
-    /// `content/<lang>/<part>/_index.md` for every language.
+    /// `content/<lang>/<part>/_index.md` for every written language (a generated one's would
+    /// win over its conversion).
     public static func part(_ part: String, weight: Int, titles: [String: String] = [:],
                             configuration: HandbookConfiguration) -> [File] {
-        configuration.languages.map { language in
+        configuration.languages.filter { $0.opencc == nil }.map { language in
             let words = Words.of(language.code)
             return File(path: "\(configuration.content)/\(language.code)/\(part)/_index.md", text: """
                 ---
@@ -66,10 +67,11 @@ public enum Scaffold {
         }
     }
 
-    /// `content/<lang>/<part>/<slug>.md` for every language, with the same anchor and rule id.
+    /// `content/<lang>/<part>/<slug>.md` for every written language, with the same anchor and
+    /// rule id (a generated language's would win over its conversion).
     public static func chapter(part: String, slug: String, weight: Int, edition: String, titles: [String: String] = [:],
                                configuration: HandbookConfiguration) -> [File] {
-        configuration.languages.map { language in
+        configuration.languages.filter { $0.opencc == nil }.map { language in
             let words = Words.of(language.code)
             return File(path: "\(configuration.content)/\(language.code)/\(part)/\(slug).md", text: """
                 ---
@@ -96,7 +98,9 @@ public enum Scaffold {
     /// A handbook of one's own: the configuration, one part with one chapter in every language,
     /// and an empty glossary. The templates are copied by the caller.
     public static func handbook(configuration: HandbookConfiguration) -> [File] {
-        let languages = configuration.languages.map { "  - {code: \($0.code), tag: \($0.tag)\($0.source == true ? ", source: true" : "")}" }
+        let languages = configuration.languages.map {
+            "  - {code: \($0.code), tag: \($0.tag)\($0.source == true ? ", source: true" : "")\($0.opencc.map { ", opencc: \($0)" } ?? "")}"
+        }
         let config = File(path: HandbookConfiguration.fileName, text: """
             # The handbook's configuration, read by every HandbookGen command.
             content: \(configuration.content)

@@ -24,9 +24,27 @@ public struct Catalog: Codable, Sendable, Equatable {
     public var version: String?
     /// The day of that release, `YYYY-MM-DD` (since 1.3; nil when none was made).
     public var released: String?
+    /// The languages whose text is generated at build time from another's, by tag (since 1.4;
+    /// nil when none is): Traditional Chinese converted from Simplified by OpenCC. A chapter
+    /// written in such a language directly is not generated (`Chapter.generated`).
+    public var generated: [String: Generation]?
+
+    /// How a generated language's text is made.
+    public struct Generation: Codable, Sendable, Equatable {
+        /// The tag of the language it is converted from.
+        public var from: String
+        /// The conversion, e.g. `OpenCC s2twp`.
+        public var method: String
+
+        public init(from: String, method: String) {
+            self.from = from
+            self.method = method
+        }
+    }
 
     public init(languages: [Language] = [.zhHans, .en], scopes: [Scope], chapters: [Chapter], rules: [Rule],
-                version: String? = nil, released: String? = nil) {
+                version: String? = nil, released: String? = nil, generated: [String: Generation]? = nil) {
+        self.generated = generated
         self.schemaVersion = Catalog.currentSchemaVersion
         self.languages = languages.map(\.tag)
         self.scopes = scopes
@@ -210,11 +228,15 @@ extension Catalog {
         /// The chapter's tags from the vocabulary in `content/tags.yaml`, sorted (since 1.3;
         /// nil when it has none).
         public var tags: [String]?
+        /// The tags of the languages this chapter's text is generated in rather than written
+        /// in, in the handbook's order (since 1.4; nil when none).
+        public var generated: [String]?
 
         public init(id: String, scope: String, title: LocalizedText, summary: LocalizedText,
                     weight: Int, edition: String, status: Status, url: LocalizedText,
                     related: [String], note: LocalizedText? = nil, permalink: LocalizedText? = nil,
-                    tags: [String]? = nil) {
+                    tags: [String]? = nil, generated: [String]? = nil) {
+            self.generated = generated
             self.permalink = permalink
             self.tags = tags
             self.id = id

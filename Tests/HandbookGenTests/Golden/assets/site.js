@@ -11,10 +11,11 @@ else root.removeAttribute("data-theme");
 }
 applyTheme(storedTheme());
 if (body.dataset.page === "root") {
-var wantsChinese = (navigator.languages || [navigator.language || ""]).some(function (tag) {
+var zh = (navigator.languages || [navigator.language || ""]).filter(function (tag) {
 return /^zh\b/i.test(tag);
-});
-var target = document.querySelector('[data-language="' + (wantsChinese ? "zh-Hans" : "en") + '"]');
+})[0];
+var target = zh && /^zh-(hant|tw|hk|mo)\b/i.test(zh) && document.querySelector('[data-language="zh-Hant"]')
+|| document.querySelector('[data-language="' + (zh ? "zh-Hans" : "en") + '"]');
 if (target) location.replace(target.getAttribute("href"));
 return;
 }
@@ -80,13 +81,13 @@ var currentLink = sidebar && sidebar.querySelector('a[aria-current="page"]');
 if (currentLink && sidebar.scrollHeight > sidebar.clientHeight) {
 sidebar.scrollTop += currentLink.getBoundingClientRect().top - sidebar.getBoundingClientRect().top - sidebar.clientHeight / 3;
 }
-document.querySelectorAll("a[data-keep-hash]").forEach(function (link) {
+var switches = document.querySelectorAll("a.language-switch");
+switches.forEach(function (link) {
 link.addEventListener("click", function () {
 var base = link.getAttribute("href").split("#")[0].split("?")[0];
 link.setAttribute("href", base + (body.dataset.page === "search" ? location.search : "") + location.hash);
 });
 });
-var switches = document.querySelectorAll("a.language-switch");
 document.querySelectorAll(".rule-meta").forEach(function (meta) {
 var anchor = meta.parentNode.id;
 meta.parentNode.setAttribute("data-rule-id", meta.firstChild.textContent);
