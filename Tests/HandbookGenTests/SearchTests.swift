@@ -42,12 +42,16 @@ import Testing
         #expect(script.hasPrefix("window.HANDBOOK_SEARCH_INDEX = {"))
         let json = script.dropFirst("window.HANDBOOK_SEARCH_INDEX = ".count).dropLast(2)
         let index = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        #expect(index["version"] as? Int == 1)
+        #expect(index["version"] as? Int == 2)
         #expect(index["language"] as? String == "zh-Hans")
         let records = try #require(index["records"] as? [[Any]])
-        let kinds = Set(records.compactMap { $0.first as? String })
+        // The kind letter, a rule's advice and a status other than current (`rdl`: a legacy DO rule).
+        let kinds = Set(records.compactMap { ($0.first as? String)?.prefix(1) }.map(String.init))
         #expect(kinds == ["c", "s", "r", "t"])
+        let codes = Set(records.compactMap { $0.first as? String })
+        #expect(codes.isSuperset(of: ["c", "cl", "s", "sl", "rd", "ra", "rc", "rdl", "rdx", "t"]))
         let rule = try #require(records.first { ($0[6] as? String) == "controls.buttons.verb-titles" })
+        #expect(rule[0] as? String == "rd")
         #expect(rule[2] as? String == "用动词作标题")
         #expect(rule[5] as? String == "zh/controls/buttons.html#verb-titles")
         #expect((rule[3] as? String)?.contains("尽量缩短标题") == true)  // cross-link text, resolved

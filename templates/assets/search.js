@@ -133,8 +133,10 @@
   }
   var records = data.records.map(function (r, index) {
     var nText = normalize(r[3]);
+    // The kind letter, a rule's advice letter (d, a, c), then l (legacy) or x (deprecated).
+    var code = r[0], rule = code[0] === "r";
     return {
-      kind: r[0], scope: r[1], title: r[2], text: r[3], context: r[4], url: r[5], ruleID: r[6], edition: r[7] || "", pinyin: r[8] || "",
+      kind: code[0], advice: rule ? code[1] : "", status: (rule ? code[2] : code[1]) || "", scope: r[1], title: r[2], text: r[3], context: r[4], url: r[5], ruleID: r[6], edition: r[7] || "", pinyin: r[8] || "",
       order: index, nTitle: normalize(r[2]), nText: nText,
       // join() makes one flat string; `+` would make a rope that is slow to read a character at a time
       nBody: [nText, normalizeContext(r[4]), r[6]].join(" ")
@@ -587,31 +589,72 @@
     }).slice(0, PINYIN_SPANS).map(function (span, rank) { return [span.text, PINYIN + rank]; });
   }
 
-  var state = { query: "", scopes: [], edition: "" };
+  // Facets: parts and result types (`scope`), a rule's advice, the status (the search page
+  // shows current records only until another status is chosen) and the edition. OR within a
+  // group, AND across groups.
+  var state = { query: "", scopes: [], edition: "", advice: [], status: null };
+  var ADVICE = { d: "do", a: "avoid", c: "consider" };
+  var STATUS = { "": "current", l: "legacy", x: "deprecated" };
+  function statuses() { return state.status || (onSearchPage ? ["current"] : []); }
 
   var KINDS_BY_NAME = { chapters: "c", sections: "s", rules: "r", terms: "t" };
   // For the chips chosen, a flag per record (null when none is): parts and kinds narrow together.
   var scopeFilter = { key: "", allowed: null };
   function allowedRecords() {
-    var key = state.scopes.join(",") + "|" + state.edition;
+    var key = [state.scopes.join(","), state.edition, state.advice.join(","), statuses().join(",")].join("|");
     if (key === scopeFilter.key) return scopeFilter.allowed;
-    var parts = [], kinds = [];
-    state.scopes.forEach(function (s) { if (KINDS_BY_NAME[s]) kinds.push(KINDS_BY_NAME[s]); else parts.push(s); });
-    var allowed = key !== "|" ? new Uint8Array(records.length) : null;
-    if (allowed) {
-      records.forEach(function (record, i) {
-        var partOK = !parts.length || (record.scope >= 0 && parts.indexOf(data.scopes[record.scope][0]) >= 0);
-        // An edition narrows the results to the rules it brought.
-        var editionOK = !state.edition || record.edition === state.edition;
-        allowed[i] = partOK && editionOK && (!kinds.length || kinds.indexOf(record.kind) >= 0) ? 1 : 0;
-      });
-    }
+    var allowed = key !== "|||" ? new Uint8Array(records.length) : null;
+    if (allowed) records.forEach(function (record, i) { allowed[i] = facetMisses(record) ? 0 : 1; });
     scopeFilter = { key: key, allowed: allowed };
     return allowed;
   }
 
+  // Each group's value of a record, and the groups whose choice it fails: a bit per group.
+  var GROUPS = ["part", "type", "advice", "status", "edition"];
+  function facetValue(record, group) {
+    switch (group) {
+      case "part": return record.scope >= 0 ? data.scopes[record.scope][0] : "";
+      case "type": return { c: "chapters", s: "sections", r: "rules", t: "terms" }[record.kind];
+      case "advice": return ADVICE[record.advice] || "";
+      case "status": return STATUS[record.status];
+      default: return record.edition;
+    }
+  }
+  function chosen(group) {
+    switch (group) {
+      case "part": return state.scopes.filter(function (s) { return !KINDS_BY_NAME[s]; });
+      case "type": return state.scopes.filter(function (s) { return KINDS_BY_NAME[s]; });
+      case "advice": return state.advice;
+      case "status": return statuses();
+      default: return state.edition ? [state.edition] : [];
+    }
+  }
+  function facetMisses(record) {
+    var misses = 0;
+    GROUPS.forEach(function (group, bit) {
+      var values = chosen(group);
+      if (values.length && values.indexOf(facetValue(record, group)) < 0) misses |= 1 << bit;
+    });
+    return misses;
+  }
+  // For every group and value, how many of `matches` the chips would give: the record passes
+  // the other groups' choices and has that value.
+  function facetCounts(matches) {
+    var counts = {};
+    GROUPS.forEach(function (group) { counts[group] = Object.create(null); });
+    for (var m = 0; m < matches.length; m++) {
+      var record = records[matches[m]], misses = facetMisses(record);
+      GROUPS.forEach(function (group, bit) {
+        if (misses & ~(1 << bit)) return;
+        var value = facetValue(record, group);
+        counts[group][value] = (counts[group][value] || 0) + 1;
+      });
+    }
+    return counts;
+  }
+
   // The records (numbers, increasing) that match every token and the chosen chips.
-  function matching(query) {
+  function matching(query, unfiltered) {
     var exact = true;
     var lists = query.tokens.map(function (t) {
       var found = textPostings.lookup(t);
@@ -619,7 +662,7 @@
       return found.records;
     });
     var found = intersection(lists);
-    var allowed = allowedRecords();
+    var allowed = unfiltered ? null : allowedRecords();
     if (allowed) found = found.filter(function (i) { return allowed[i] === 1; });
     if (exact) return found;
     return found.filter(function (i) {
@@ -656,7 +699,9 @@
   // match in full (`total` still counts them all).
   function search(query, limit) {
     var alts = alternatives(query).map(prepare), matched = [];
-    var found = alts.map(function (alt) { return alt.tokens.length ? matching(alt) : NONE; });
+    var everything = alts.map(function (alt) { return alt.tokens.length ? matching(alt, true) : NONE; });
+    var allowed = allowedRecords();
+    var found = allowed ? everything.map(function (list) { return list.filter(function (i) { return allowed[i] === 1; }); }) : everything;
     var suggestion = forgiveTypos(alts, found);
     function scoreOne(i, altIndex) {
       var s = score(i, alts[altIndex]) - alts[altIndex].penalty;
@@ -717,6 +762,7 @@
     for (var r = 0; r < matched.length; r++) scoredBy[matched[r]] = -1;
     results.total = countDistinct(found);
     results.suggestion = suggestion;
+    results.facets = function () { return facetCounts(union(everything)); };
     return results;
   }
 
@@ -992,64 +1038,121 @@
     return li;
   }
 
-  function chips(container) {
-    var existing = container.querySelector(".chips");
-    if (existing) {
-      existing.querySelectorAll(".chip").forEach(function (chip) {
-        chip.setAttribute("aria-pressed", state.scopes.indexOf(chip.getAttribute("data-scope")) >= 0 ? "true" : "false");
-      });
-      return existing;
+  // The chips of each facet group, with how many results each would give for the query. In
+  // the dropdown: parts and result types; on the search page also advice and status, each group
+  // labelled, and the edition as a list.
+  function facetGroups() {
+    var page = pageContainer || input;
+    var label = function (name, fallback) { return page.getAttribute("data-" + name) || input.getAttribute("data-" + name) || fallback; };
+    var groups = [
+      ["part", data.scopes.map(function (s) { return [s[0], s[1]]; })],
+      ["type", ["chapters", "sections", "rules", "terms"].filter(function (k) { return onSearchPage || k !== "chapters"; })
+        .map(function (k) { return [k, label("kind-" + k.slice(0, -1), k)]; })]
+    ];
+    if (onSearchPage) {
+      groups.push(["advice", ["do", "avoid", "consider"].map(function (k) { return [k, label("advice-" + k, k)]; })]);
+      groups.push(["status", ["current", "legacy", "deprecated"].map(function (k) { return [k, label("status-" + k, k)]; })]);
     }
-    var group = document.createElement("div");
-    group.className = "chips";
-    group.setAttribute("role", "group");
-    group.setAttribute("aria-label", input.getAttribute("placeholder"));
-    var names = data.scopes.map(function (s) { return [s[0], s[1]]; }).concat(
-      ["rules", "sections", "terms"].map(function (k) { return [k, input.getAttribute("data-kind-" + k.slice(0, -1)) || k]; }));
-    names.forEach(function (pair) {
-      var chip = document.createElement("button");
-      chip.type = "button";
-      chip.className = "chip";
-      chip.setAttribute("data-scope", pair[0]);
-      chip.setAttribute("aria-pressed", state.scopes.indexOf(pair[0]) >= 0 ? "true" : "false");
-      chip.textContent = pair[1];
-      chip.addEventListener("mousedown", function (event) { event.preventDefault(); });
-      chip.addEventListener("click", function () {
-        var at = state.scopes.indexOf(pair[0]);
-        if (at >= 0) state.scopes.splice(at, 1); else state.scopes.push(pair[0]);
-        update(true);
-        if (!onSearchPage) input.focus();
-      });
-      group.appendChild(chip);
-    });
-    container.appendChild(group);
-    return group;
+    return groups.map(function (g) { return { name: g[0], title: label("facet-" + g[0], g[0]), values: g[1] }; });
+  }
+  function isChosen(group, value) { return chosen(group).indexOf(value) >= 0; }
+  function toggle(group, value) {
+    if (group === "part" || group === "type") {
+      var at = state.scopes.indexOf(value);
+      if (at >= 0) state.scopes.splice(at, 1); else state.scopes.push(value);
+    } else {
+      var list = group === "advice" ? state.advice : statuses().slice();
+      var index = list.indexOf(value);
+      if (index >= 0) list.splice(index, 1); else list.push(value);
+      if (group === "status") state.status = list.length ? list : ["current", "legacy", "deprecated"];
+    }
   }
 
-  // The search page's edition filter: every edition a rule was first given in, oldest first.
-  function editionFilter(container) {
-    var existing = container.querySelector(".edition-filter select");
-    if (existing) { existing.value = state.edition; return; }
-    var names = [];
-    records.forEach(function (record) { if (record.edition && names.indexOf(record.edition) < 0) names.push(record.edition); });
-    var number = function (name) { var n = parseFloat(name.split(" ").pop()); return isNaN(n) ? Infinity : n; };
-    names.sort(function (a, b) { return number(a) - number(b) || (a < b ? -1 : a > b ? 1 : 0); });
-    var label = document.createElement("label");
-    label.className = "edition-filter";
-    label.textContent = (input.getAttribute("data-edition") || "Edition") + " ";
-    var select = document.createElement("select");
-    select.id = "search-edition";
-    [["", input.getAttribute("data-edition-all") || "All"]].concat(names.map(function (n) { return [n, n]; }))
-      .forEach(function (pair) {
-        var option = document.createElement("option");
-        option.value = pair[0];
-        option.textContent = pair[1];
-        select.appendChild(option);
+  function chips(container, counts) {
+    var existing = container.querySelector(".facets");
+    if (!existing) {
+      existing = document.createElement("div");
+      existing.className = "facets";
+      facetGroups().forEach(function (group) {
+        var box = document.createElement("div");
+        box.className = "chips";
+        box.setAttribute("role", "group");
+        box.setAttribute("aria-label", onSearchPage ? group.title : input.getAttribute("placeholder"));
+        if (onSearchPage) {
+          var heading = document.createElement("span");
+          heading.className = "facet-title meta";
+          heading.textContent = group.title;
+          // Styled here, not in style.css, which every page loads.
+          heading.style.minWidth = "4.5rem";
+          heading.style.alignSelf = "center";
+          box.appendChild(heading);
+        }
+        group.values.forEach(function (pair) {
+          var chip = document.createElement("button");
+          chip.type = "button";
+          chip.className = "chip";
+          chip.setAttribute("data-facet", group.name);
+          chip.setAttribute("data-scope", pair[0]);
+          chip.appendChild(document.createTextNode(pair[1]));
+          var count = document.createElement("span");
+          count.className = "count";
+          chip.appendChild(count);
+          chip.addEventListener("mousedown", function (event) { event.preventDefault(); });
+          chip.addEventListener("click", function () {
+            toggle(group.name, pair[0]);
+            update(true);
+            if (!onSearchPage) input.focus();
+          });
+          box.appendChild(chip);
+        });
+        existing.appendChild(box);
       });
-    select.value = state.edition;
-    select.addEventListener("change", function () { state.edition = select.value; update(true); });
-    label.appendChild(select);
-    container.appendChild(label);
+      container.appendChild(existing);
+    }
+    existing.querySelectorAll("button.chip").forEach(function (chip) {
+      var group = chip.getAttribute("data-facet"), value = chip.getAttribute("data-scope");
+      chip.setAttribute("aria-pressed", isChosen(group, value) ? "true" : "false");
+      var n = counts ? counts[group][value] || 0 : null;
+      chip.querySelector(".count").textContent = n === null ? "" : " " + n;
+      var empty = n === 0 && !isChosen(group, value);
+      chip.classList.toggle("empty", empty);
+      chip.style.color = empty ? "var(--muted)" : "";
+      chip.style.borderStyle = empty ? "dashed" : "";
+    });
+    return existing;
+  }
+
+  // The search page's edition filter: every edition a rule was first given in, oldest first,
+  // with how many results each would give.
+  function editionFilter(container, counts) {
+    var existing = container.querySelector(".edition-filter select");
+    if (!existing) {
+      var names = [];
+      records.forEach(function (record) { if (record.edition && names.indexOf(record.edition) < 0) names.push(record.edition); });
+      var number = function (name) { var n = parseFloat(name.split(" ").pop()); return isNaN(n) ? Infinity : n; };
+      names.sort(function (a, b) { return number(a) - number(b) || (a < b ? -1 : a > b ? 1 : 0); });
+      var label = document.createElement("label");
+      label.className = "edition-filter";
+      label.textContent = (input.getAttribute("data-edition") || "Edition") + " ";
+      existing = document.createElement("select");
+      existing.id = "search-edition";
+      [["", input.getAttribute("data-edition-all") || "All"]].concat(names.map(function (n) { return [n, n]; }))
+        .forEach(function (pair) {
+          var option = document.createElement("option");
+          option.value = pair[0];
+          option.setAttribute("data-name", pair[1]);
+          option.textContent = pair[1];
+          existing.appendChild(option);
+        });
+      existing.addEventListener("change", function () { state.edition = existing.value; update(true); });
+      label.appendChild(existing);
+      container.appendChild(label);
+    }
+    existing.value = state.edition;
+    Array.prototype.forEach.call(existing.options, function (option) {
+      var n = counts && option.value ? counts.edition[option.value] || 0 : null;
+      option.textContent = option.getAttribute("data-name") + (n === null ? "" : " (" + n + ")");
+    });
   }
 
   var active = -1;
@@ -1084,11 +1187,12 @@
     panel.hidden = !open;
     input.setAttribute("aria-expanded", open ? "true" : "false");
     var summary = query.trim() ? announce(current.total) : "";
-    if (open && !panel.querySelector(".chips")) panel.insertBefore(chips(panel), list);
-    else if (open) chips(panel);
+    var counts = query.trim() && current.facets ? current.facets() : null;
+    if (open && !panel.querySelector(".facets")) panel.insertBefore(chips(panel, counts), list);
+    else if (open) chips(panel, counts);
     if (onSearchPage && pageContainer) {
-      chips(pageContainer);
-      editionFilter(pageContainer);
+      chips(pageContainer, counts);
+      editionFilter(pageContainer, counts);
       pageContainer.querySelectorAll(".search-count, .search-results, .more").forEach(function (node) { node.remove(); });
       var count = document.createElement("p");
       count.className = "meta search-count";
@@ -1118,6 +1222,8 @@
     if (state.query) params.set("q", state.query);
     if (state.scopes.length) params.set("scope", state.scopes.join(","));
     if (state.edition) params.set("edition", state.edition);
+    if (state.advice.length) params.set("advice", state.advice.join(","));
+    if (state.status) params.set("status", state.status.join(","));
     var search = params.toString();
     return location.pathname + (search ? "?" + search : "") + location.hash;
   }
@@ -1144,6 +1250,9 @@
     state.query = params.get("q") || (keepTyped ? input.value : "");
     state.scopes = (params.get("scope") || "").split(",").filter(Boolean);
     state.edition = params.get("edition") || "";
+    state.advice = (params.get("advice") || "").split(",").filter(function (k) { return k in { do: 1, avoid: 1, consider: 1 }; });
+    var chosenStatus = (params.get("status") || "").split(",").filter(function (k) { return k in { current: 1, legacy: 1, deprecated: 1 }; });
+    state.status = chosenStatus.length ? chosenStatus : null;
     input.value = state.query;
   }
 

@@ -61,12 +61,12 @@ public struct Changelog: Sendable, Equatable {
         do {
             let releases = try YAMLDecoder().decode([Release].self, from: file.text)
             for release in releases where release.date.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) == nil {
-                log.error("release '\(release.version)' has date '\(release.date)'; write YYYY-MM-DD",
+                log.error(id: "changelog.invalid-date", "release '\(release.version)' has date '\(release.date)'; write YYYY-MM-DD",
                           at: file.location(line: line(of: release.version, in: file.text), column: 1))
             }
             return Changelog(releases: releases)
         } catch {
-            log.error("cannot read the changelog: \(error)", at: file.location(line: 1, column: 1))
+            log.error(id: "changelog.unreadable", "cannot read the changelog: \(error)", at: file.location(line: 1, column: 1))
             return Changelog()
         }
     }
@@ -80,7 +80,7 @@ public struct Changelog: Sendable, Equatable {
     func checkIDs(known: (String) -> Bool, file: String, log: inout DiagnosticLog) {
         for release in releases {
             for id in (release.added ?? []) + (release.changed ?? []) + (release.deprecated ?? []) where !known(id) {
-                log.error("release '\(release.version)' names unknown rule '\(id)'", at: SourceLocation(file: file, line: 1, column: 1))
+                log.error(id: "changelog.unknown-rule", "release '\(release.version)' names unknown rule '\(id)'", at: SourceLocation(file: file, line: 1, column: 1))
             }
         }
     }

@@ -24,47 +24,47 @@ struct ConversionOverrides: Sendable {
             root = try Yams.compose(yaml: file.text)
         } catch let YamlError.scanner(_, problem, mark, _), let YamlError.parser(_, problem, mark, _),
                 let YamlError.composer(_, problem, mark, _) {
-            log.error("malformed YAML: \(problem)", at: location(mark))
+            log.error(id: "yaml.malformed", "malformed YAML: \(problem)", at: location(mark))
             return ConversionOverrides()
         } catch {
-            log.error("malformed YAML: \(error)", at: location(nil))
+            log.error(id: "yaml.malformed", "malformed YAML: \(error)", at: location(nil))
             return ConversionOverrides()
         }
         guard let root else { return ConversionOverrides() }
         let fields = [source.tag, target.tag, "note", "source"]
         let shape = "{\(source.tag): …, \(target.tag): …, note: …, source: …}"
         guard case .sequence(let items) = root else {
-            log.error("the overrides must be a list of entries ('- \(shape)')", at: location(root.mark))
+            log.error(id: "overrides.not-a-list", "the overrides must be a list of entries ('- \(shape)')", at: location(root.mark))
             return ConversionOverrides()
         }
         var overrides = ConversionOverrides()
         var seen: [String: SourceLocation] = [:]
         for item in items {
             guard case .mapping(let mapping) = item else {
-                log.error("an override must be a mapping: \(shape)", at: location(item.mark))
+                log.error(id: "overrides.entry-not-a-mapping", "an override must be a mapping: \(shape)", at: location(item.mark))
                 continue
             }
             var values: [String: String] = [:]
             for (keyNode, value) in mapping {
                 let key = keyNode.string ?? ""
                 guard fields.contains(key) else {
-                    log.error("unknown key '\(key)'" + Suggestion.didYouMean(key, in: fields), at: location(keyNode.mark))
+                    log.error(id: "overrides.unknown-key", "unknown key '\(key)'" + Suggestion.didYouMean(key, in: fields), at: location(keyNode.mark))
                     continue
                 }
                 guard case .scalar(let scalar) = value, !scalar.string.isEmpty, !scalar.string.contains(where: \.isNewline) else {
-                    log.error("'\(key)' must be a non-empty line of text", at: location(value.mark))
+                    log.error(id: "overrides.wrong-value", "'\(key)' must be a non-empty line of text", at: location(value.mark))
                     continue
                 }
                 values[key] = scalar.string
             }
             guard let from = values[source.tag], let to = values[target.tag] else {
                 for key in [source.tag, target.tag] where values[key] == nil && mapping[key] == nil {
-                    log.error("override is missing '\(key)'", at: location(item.mark))
+                    log.error(id: "overrides.missing-key", "override is missing '\(key)'", at: location(item.mark))
                 }
                 continue
             }
             if let first = seen[from] {
-                log.error("'\(from)' is overridden twice", at: location(item.mark), notes: [.note("first here", at: first)])
+                log.error(id: "overrides.duplicate", "'\(from)' is overridden twice", at: location(item.mark), notes: [.note("first here", at: first)])
                 continue
             }
             seen[from] = location(item.mark)

@@ -20,7 +20,7 @@ public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// Edits that would fix it: "did you mean" as a replacement of the problem's range.
     public var fixIts: [FixIt]
 
-    public init(_ severity: Severity, _ message: String, id: String = Diagnostic.unclassified,
+    public init(_ severity: Severity, _ message: String, id: String,
                 at location: SourceLocation?, length: Int? = nil, notes: [Diagnostic] = [], fixIts: [FixIt] = []) {
         self.id = id
         self.severity = severity
@@ -31,22 +31,9 @@ public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertibl
         self.fixIts = fixIts
     }
 
-    /// The id of a diagnostic no stage has classified yet.
-    public static let unclassified = "unclassified"
-
-    public static func error(_ message: String, at location: SourceLocation?,
-                             notes: [Diagnostic] = []) -> Diagnostic {
-        Diagnostic(.error, message, at: location, notes: notes)
-    }
-
     public static func error(id: String, _ message: String, at location: SourceLocation?, length: Int? = nil,
                              notes: [Diagnostic] = [], fixIts: [FixIt] = []) -> Diagnostic {
         Diagnostic(.error, message, id: id, at: location, length: length, notes: notes, fixIts: fixIts)
-    }
-
-    public static func warning(_ message: String, at location: SourceLocation?,
-                               notes: [Diagnostic] = []) -> Diagnostic {
-        Diagnostic(.warning, message, at: location, notes: notes)
     }
 
     public static func note(_ message: String, at location: SourceLocation?) -> Diagnostic {
@@ -99,16 +86,6 @@ public struct DiagnosticLog: Sendable {
 
     public mutating func report(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
-    }
-
-    public mutating func error(_ message: String, at location: SourceLocation?,
-                               notes: [Diagnostic] = []) {
-        report(.error(message, at: location, notes: notes))
-    }
-
-    public mutating func warning(_ message: String, at location: SourceLocation?,
-                                 notes: [Diagnostic] = []) {
-        report(.warning(message, at: location, notes: notes))
     }
 
     /// An error of the kind `id` (see `Diagnostic.id`).

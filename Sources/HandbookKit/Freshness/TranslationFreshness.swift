@@ -125,7 +125,7 @@ public struct TranslationFreshness: Sendable {
                 let (newerUnit, laggingUnit) = sourceChanged ? (sourceUnit, unit) : (unit, sourceUnit)
                 outdated.append((sourceUnit.key, lagging, newer))
                 let (newerName, laggingName) = (newer.diagnosticName, lagging.diagnosticName)
-                log.warning("the \(newerName) text of \(describe(newerUnit)) changed since the \(laggingName) was last reviewed; "
+                log.warning(id: "translation.outdated", "the \(newerName) text of \(describe(newerUnit)) changed since the \(laggingName) was last reviewed; "
                             + "update the \(laggingName), then run `HandbookGen translations accept \(sourceUnit.key)`",
                             at: laggingUnit.location,
                             notes: [.note("the changed \(newerName) text", at: newerUnit.location)])

@@ -84,7 +84,7 @@ struct ContentDiscovery {
         let folder = root.appendingPathComponent(language.code).path
         guard Self.kind(ofFile: folder) == .directory else {
             if required || Self.kind(ofFile: folder) != .missing {
-                log.error("missing language folder '\(display(language.code))'", at: nil)
+                log.error(id: "content.missing-language-folder", "missing language folder '\(display(language.code))'", at: nil)
             }
             return []
         }
@@ -93,15 +93,15 @@ struct ContentDiscovery {
             let path = display(language.code, name)
             switch kind {
             case .symlink:
-                log.error("symbolic links are not followed in the content folder", at: SourceLocation(file: path, line: 1, column: 1))
+                log.error(id: "content.symbolic-link", "symbolic links are not followed in the content folder", at: SourceLocation(file: path, line: 1, column: 1))
             case .directory:
                 guard Identifier.isValid(name) else {
-                    log.error("invalid part folder name '\(name)'\(InvisibleCharacters.named(in: name)): use \(Identifier.rule)", at: SourceLocation(file: path, line: 1, column: 1))
+                    log.error(id: "content.invalid-part-name", "invalid part folder name '\(name)'\(InvisibleCharacters.named(in: name)): use \(Identifier.rule)", at: SourceLocation(file: path, line: 1, column: 1))
                     continue
                 }
                 parts.append(PartFolder(id: name, file: folder + "/" + name, path: path))
             default:
-                log.warning("ignored: only part folders belong here", at: SourceLocation(file: path, line: 1, column: 1))
+                log.warning(id: "content.ignored-file", "ignored: only part folders belong here", at: SourceLocation(file: path, line: 1, column: 1))
             }
         }
         return parts
@@ -117,24 +117,24 @@ struct ContentDiscovery {
             let at = SourceLocation(file: filePath, line: 1, column: 1)
             switch kind {
             case .symlink:
-                log.error("symbolic links are not followed in the content folder", at: at)
+                log.error(id: "content.symbolic-link", "symbolic links are not followed in the content folder", at: at)
             case .file where name == "_index.md":
                 index = file
             case .file where name.hasSuffix(".md"):
                 let slug = String(name.dropLast(3))
                 guard Identifier.isValid(slug) else {
-                    log.error("invalid chapter file name '\(name)'\(InvisibleCharacters.named(in: name)): use \(Identifier.rule)", at: at)
+                    log.error(id: "content.invalid-chapter-name", "invalid chapter file name '\(name)'\(InvisibleCharacters.named(in: name)): use \(Identifier.rule)", at: at)
                     continue
                 }
                 chapters.append((file, filePath))
             case .directory:
-                log.error("chapters live directly in their part folder; nested folders are not read", at: at)
+                log.error(id: "content.nested-folder", "chapters live directly in their part folder; nested folders are not read", at: at)
             default:
-                log.warning("ignored: not a Markdown chapter", at: at)
+                log.warning(id: "content.ignored-file", "ignored: not a Markdown chapter", at: at)
             }
         }
         guard index != nil || !indexRequired else {
-            log.error("part '\(id)' has no _index.md with its title, summary and weight",
+            log.error(id: "content.missing-part-index", "part '\(id)' has no _index.md with its title, summary and weight",
                       at: SourceLocation(file: path + "/_index.md", line: 1, column: 1))
             return nil
         }

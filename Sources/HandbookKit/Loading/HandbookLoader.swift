@@ -46,7 +46,7 @@ public struct HandbookLoader: Sendable {
 
     public func load(log: inout DiagnosticLog) async -> Handbook {
         guard ContentDiscovery.kind(of: contentDirectory) == .directory else {
-            log.error("content folder '\(displayRoot)' does not exist or is not a folder", at: nil)
+            log.error(id: "content.missing-folder", "content folder '\(displayRoot)' does not exist or is not a folder", at: nil)
             return Handbook(languages: languages, parts: [:], chapters: [:], glossary: Glossary(entries: []))
         }
         let discovery = ContentDiscovery(root: contentDirectory, displayRoot: displayRoot)
@@ -204,7 +204,7 @@ public struct HandbookLoader: Sendable {
             var converter: OpenCCConverter?
             switch OpenCCConverter.shared(conversion.openCC) {
             case .success(let opened): converter = opened
-            case .failure(let failure): log.error("\(failure)", at: nil)
+            case .failure(let failure): log.error(id: "opencc.unavailable", "\(failure)", at: nil)
             }
             var pairs: [(source: String, target: String)] = []
             let name = ConversionOverrides.fileName(for: language)
@@ -257,7 +257,7 @@ public struct HandbookLoader: Sendable {
             terminology = Terminology.parse(file, languages: languages, log: &log)
             for form in terminology.forms.values.joined() {
                 if let term = form.term, !glossary.contains(term) {
-                    log.error("'\(form.avoid)' names unknown glossary term '\(term)'"
+                    log.error(id: "terminology.unknown-term", "'\(form.avoid)' names unknown glossary term '\(term)'"
                               + Suggestion.didYouMean(term, in: glossary.entries.map(\.id)), at: form.location)
                 }
             }
@@ -290,9 +290,9 @@ public struct HandbookLoader: Sendable {
             log.merge(parsed.log)
             return parsed.glossary
         case .missing:
-            log.error("missing glossary '\(path)'", at: nil)
+            log.error(id: "glossary.missing", "missing glossary '\(path)'", at: nil)
         default:
-            log.error("the glossary must be a regular file (symbolic links are not followed)",
+            log.error(id: "glossary.not-a-file", "the glossary must be a regular file (symbolic links are not followed)",
                       at: SourceLocation(file: path, line: 1, column: 1))
         }
         return Glossary(entries: [])
@@ -319,7 +319,7 @@ public struct HandbookLoader: Sendable {
         let frontMatter = parsed.frontMatter
         let (body, flattened) = MarkdownParser(scansWikiLinks: true).parseReportingFlattened(parsed.body, firstLine: parsed.bodyFirstLine)
         if let first = flattened.first {
-            ownLog.warning("nesting deeper than \(MarkdownParser.maximumDepth) levels is shown as plain text",
+            ownLog.warning(id: "markdown.too-deep", "nesting deeper than \(MarkdownParser.maximumDepth) levels is shown as plain text",
                            at: file.location(line: first.line, column: first.column))
         }
         return Part(id: id, language: language, title: frontMatter.string("title") ?? "",
@@ -364,7 +364,7 @@ public struct HandbookLoader: Sendable {
     private func convert(_ file: SourceFile, with conversion: ScriptConversion, chapter: String? = nil,
                          log: inout DiagnosticLog) -> SourceFile? {
         guard let text = conversion.convert(file.text, chapter: chapter) else {
-            log.error("OpenCC could not convert this file", at: file.location(line: 1, column: 1))
+            log.error(id: "opencc.conversion-failed", "OpenCC could not convert this file", at: file.location(line: 1, column: 1))
             return nil
         }
         return SourceFile(path: file.path, text: text)
@@ -380,18 +380,18 @@ public struct HandbookLoader: Sendable {
         let expectedID = "\(part)/\(slug)"
         let id = frontMatter.string("id") ?? expectedID
         if id != expectedID {
-            log.error("chapter id '\(id)' does not match its path; it must be '\(expectedID)'",
+            log.error(id: "chapter.id-mismatch", "chapter id '\(id)' does not match its path; it must be '\(expectedID)'",
                       at: frontMatter.valueLocation("id"))
         }
         let status = Status(rawValue: frontMatter.string("status") ?? "") ?? .current
         let legacyNote = frontMatter.string("legacy-note")
         if status == .legacy, legacyNote == nil {
-            log.error("a legacy chapter needs 'legacy-note': one sentence on what replaced it",
+            log.error(id: "chapter.missing-legacy-note", "a legacy chapter needs 'legacy-note': one sentence on what replaced it",
                       at: frontMatter.valueLocation("status"))
         }
         let (blocks, flattened) = MarkdownParser(scansWikiLinks: true).parseReportingFlattened(parsed.body, firstLine: parsed.bodyFirstLine)
         if let first = flattened.first {
-            log.warning("nesting deeper than \(MarkdownParser.maximumDepth) levels is shown as plain text",
+            log.warning(id: "markdown.too-deep", "nesting deeper than \(MarkdownParser.maximumDepth) levels is shown as plain text",
                         at: file.location(line: first.line, column: first.column))
         }
         let content = ChapterBuilder(file: file).build(blocks, log: &log)

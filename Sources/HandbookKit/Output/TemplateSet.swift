@@ -19,7 +19,7 @@ public struct TemplateSet: Sendable {
     public static func load(from directory: URL, displayRoot: String, languages: HandbookLanguages = .standard,
                             log: inout DiagnosticLog) -> TemplateSet? {
         guard ContentDiscovery.kind(of: directory) == .directory else {
-            log.error("templates folder '\(displayRoot)' does not exist or is not a folder", at: nil)
+            log.error(id: "templates.missing-folder", "templates folder '\(displayRoot)' does not exist or is not a folder", at: nil)
             return nil
         }
         var sources: [String: String] = [:]
@@ -37,12 +37,12 @@ public struct TemplateSet: Sendable {
                 parsed[templateName] = try ParsedTemplate(file.text)
                 sources[templateName] = file.text
             } catch {
-                log.error("template error: \(error.message)", at: file.location(line: error.line, column: error.column))
+                log.error(id: "templates.syntax", "template error: \(error.message)", at: file.location(line: error.line, column: error.column))
                 ok = false
             }
         }
         for required in requiredTemplates where parsed[required] == nil && ok {
-            log.error("missing template '\(displayRoot)/\(required).mustache'", at: nil)
+            log.error(id: "templates.missing-template", "missing template '\(displayRoot)/\(required).mustache'", at: nil)
             ok = false
         }
         var strings: [Language: UIStrings] = [:]

@@ -82,6 +82,13 @@ public final class UIStrings: Codable, Sendable {
     public let kindSections: String
     public let kindTerms: String
     public let kindChapters: String
+    /// The search page's facet groups and the status a record has when it is neither legacy
+    /// nor deprecated.
+    public let facetPart: String
+    public let facetType: String
+    public let facetAdvice: String
+    public let facetStatus: String
+    public let statusCurrent: String
     /// "%d result": the count of one.
     public let resultCount: String
     /// The theme switch: its label and its choices.

@@ -70,7 +70,7 @@ public struct HandbookBuilder: Sendable {
         }
         clock.lap("load and parse")
         if handbook.chapters.values.allSatisfy(\.isEmpty), !log.hasErrors {
-            log.error("the content folder '\(loader.displayRoot)' holds no chapters", at: nil)
+            log.error(id: "content.no-chapters", "the content folder '\(loader.displayRoot)' holds no chapters", at: nil)
         }
         let derived = caches?.derived
         derived?.begin(outline: HandbookOutline(handbook))
@@ -225,8 +225,8 @@ public struct HandbookBuilder: Sendable {
             }
             switch result.files {
             case .success(let made): files += made
-            case .failure(let error as SiteWriter.Failure): log.error("\(error)", at: nil)
-            case .failure(let error): log.error("cannot encode the rules catalogue: \(error)", at: nil)
+            case .failure(let error as SiteWriter.Failure): log.error(id: "output.write-failed", "\(error)", at: nil)
+            case .failure(let error): log.error(id: "output.encoding-failed", "cannot encode the rules catalogue: \(error)", at: nil)
             }
         }
         clock.lap("catalogue and outputs")
@@ -275,7 +275,7 @@ public struct HandbookBuilder: Sendable {
             stage = try SiteWriter(output: configuration.outputURL).stage()
         } catch {
             var outcome = await generate(checkOutput: true)
-            outcome.diagnostics.append(.error("\(error)", at: nil))
+            outcome.diagnostics.append(.error(id: "output.write-failed", "\(error)", at: nil))
             outcome.files = []
             return outcome
         }
@@ -291,7 +291,7 @@ public struct HandbookBuilder: Sendable {
             outcome.files = []
             outcome.clock.lap("write")
         } catch {
-            outcome.diagnostics.append(.error("\(error)", at: nil))
+            outcome.diagnostics.append(.error(id: "output.write-failed", "\(error)", at: nil))
             outcome.files = []
         }
         return outcome

@@ -93,7 +93,7 @@ public struct HandbookConfiguration: Sendable, Equatable {
         do {
             node = try Yams.compose(yaml: file.text)
         } catch {
-            log.error("malformed YAML: \(error)", at: start)
+            log.error(id: "yaml.malformed", "malformed YAML: \(error)", at: start)
             return configuration
         }
         guard let node else { return configuration }
@@ -101,18 +101,18 @@ public struct HandbookConfiguration: Sendable, Equatable {
             file.location(line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
         }
         guard case .mapping(let mapping) = node else {
-            log.error("\(fileName) must be a mapping of keys to values", at: location(node))
+            log.error(id: "configuration.not-a-mapping", "\(fileName) must be a mapping of keys to values", at: location(node))
             return configuration
         }
         let known = File.CodingKeys.allCases.map(\.rawValue)
         for key in mapping.keys where !known.contains(key.string ?? "") {
-            log.error("unknown key '\(key.string ?? "")'" + Suggestion.didYouMean(key.string ?? "", in: known), at: location(key))
+            log.error(id: "configuration.unknown-key", "unknown key '\(key.string ?? "")'" + Suggestion.didYouMean(key.string ?? "", in: known), at: location(key))
         }
         let decoded: File
         do {
             decoded = try YAMLDecoder().decode(File.self, from: node)
         } catch {
-            log.error(Self.describe(error), at: start)
+            log.error(id: "configuration.wrong-value", Self.describe(error), at: start)
             return configuration
         }
         if let value = decoded.content { configuration.content = value }
@@ -133,31 +133,31 @@ public struct HandbookConfiguration: Sendable, Equatable {
     private func check(languagesAt location: SourceLocation, log: inout DiagnosticLog) {
         for entry in languages {
             if !Self.isSimpleName(entry.code, firstPartLetters: false) {
-                log.error("language code '\(entry.code)' must be letters and digits, parts joined by '-' (it names a folder)",
+                log.error(id: "configuration.invalid-language-code", "language code '\(entry.code)' must be letters and digits, parts joined by '-' (it names a folder)",
                           at: location)
             }
             if !Self.isSimpleName(entry.tag, firstPartLetters: true) {
-                log.error("language '\(entry.code)': '\(entry.tag)' is not a BCP 47 tag such as 'zh-Hant' or 'en'", at: location)
+                log.error(id: "configuration.invalid-language-tag", "language '\(entry.code)': '\(entry.tag)' is not a BCP 47 tag such as 'zh-Hant' or 'en'", at: location)
             }
         }
         for code in Set(languages.map(\.code)) where languages.count(where: { $0.code == code }) > 1 {
-            log.error("language '\(code)' is listed twice", at: location)
+            log.error(id: "configuration.duplicate-language", "language '\(code)' is listed twice", at: location)
         }
         for tag in Set(languages.map(\.tag)) where languages.count(where: { $0.tag == tag }) > 1 {
-            log.error("the tag '\(tag)' is given to two languages", at: location)
+            log.error(id: "configuration.duplicate-tag", "the tag '\(tag)' is given to two languages", at: location)
         }
         for entry in languages where entry.opencc != nil {
             if entry.source == true {
-                log.error("language '\(entry.code)': the source language is written, not generated; remove 'opencc'", at: location)
+                log.error(id: "configuration.generated-source", "language '\(entry.code)': the source language is written, not generated; remove 'opencc'", at: location)
             } else if entry.opencc!.isEmpty || entry.opencc!.contains("/") {
-                log.error("language '\(entry.code)': 'opencc' names one of OpenCC's configurations, such as 's2twp'", at: location)
+                log.error(id: "configuration.unknown-opencc", "language '\(entry.code)': 'opencc' names one of OpenCC's configurations, such as 's2twp'", at: location)
             }
         }
         if languages.count(where: { $0.source == true }) != 1 {
-            log.error("exactly one language must be the source ('source: true')", at: location)
+            log.error(id: "configuration.source-language", "exactly one language must be the source ('source: true')", at: location)
         }
         for required in HandbookLanguages.standard.all where !languages.contains(where: { $0.tag == required.tag }) {
-            log.error("language '\(required.code)' is missing: every rules.json carries '\(required.tag)', so list "
+            log.error(id: "configuration.missing-language", "language '\(required.code)' is missing: every rules.json carries '\(required.tag)', so list "
                       + "{code: \(required.code), tag: \(required.tag)}", at: location)
         }
     }

@@ -48,7 +48,7 @@ public final class IncrementalBuilder: @unchecked Sendable {
                 published = Dictionary(outcome.files.map { ($0.path, $0.data) }, uniquingKeysWith: { $1 })
             } catch {
                 published = nil  // the folder may be half updated: the next build replaces it whole
-                outcome.diagnostics.append(.error("\(error)", at: nil))
+                outcome.diagnostics.append(.error(id: "output.write-failed", "\(error)", at: nil))
                 report.outcome = outcome
             }
         }

@@ -1,12 +1,14 @@
 /// The search index of one language, as `<lang>/search-index.js` publishes it.
 ///
-/// Shape (version 1), documented in docs/search-index.md:
+/// Shape (version 2), documented in docs/search-index.md:
 /// `{ version, language, scopes: [[id, title]], records: [[kind, scope, title, text, context, url, ruleID, edition, pinyin?]],
 ///    variants: "繁简繁简…", synonyms: [[normalized key, term]] }`; `edition` is the edition of
 /// the guidelines a rule was first given in ("" for other records), for the edition filter.
 /// Records are arrays rather than objects to keep the file small; `url` is relative to the site root.
+/// `kind` is the record's kind letter, then for a rule its advice (`d`o, `a`void, `c`onsider),
+/// then `l` (legacy) or `x` (deprecated) when the record is not current: `c`, `rd`, `ral`, `sl`.
 public struct SearchIndex: Encodable, Sendable, Equatable {
-    public static let version = 1
+    public static let version = 2
 
     public enum Kind: String, Encodable, Sendable, CaseIterable {
         case chapter = "c", section = "s", rule = "r", term = "t"
@@ -27,10 +29,22 @@ public struct SearchIndex: Encodable, Sendable, Equatable {
         /// The title's reading: one toneless pinyin syllable per Han character, space separated
         /// ("" when the title has no Han; then left out of the record's array).
         public var pinyin = ""
+        /// For a rule, its advice (do, avoid, consider); nil otherwise.
+        public var advice: Rule.Kind?
+        /// Current, legacy (tied to retired technology) or deprecated (retired): the search hides
+        /// what is not current unless asked.
+        public var status: Status = .current
+
+        /// The kind letter with the advice and status letters (see `SearchIndex`).
+        var kindCode: String {
+            let adviceLetter = advice.map { String($0.rawValue.prefix(1)) } ?? ""
+            let statusLetter = switch status { case .current: ""; case .legacy: "l"; case .deprecated: "x" }
+            return kind.rawValue + adviceLetter + statusLetter
+        }
 
         public func encode(to encoder: Encoder) throws {
             var container = encoder.unkeyedContainer()
-            try container.encode(kind)
+            try container.encode(kindCode)
             try container.encode(scope)
             try container.encode(title)
             try container.encode(text)

@@ -82,7 +82,7 @@ struct SearchIndexBuilder: Sendable {
         json.beginArray()
         for record in records {
             json.beginArray()
-            json.value(record.kind.rawValue)
+            json.value(record.kindCode)
             json.value(record.scope)
             json.value(record.title)
             json.value(record.text)
@@ -239,7 +239,7 @@ struct SearchIndexBuilder: Sendable {
         }
         var records: [SearchIndex.Record] = [
             .init(kind: .chapter, scope: scope, title: chapter.title, text: introduction.joined(separator: " "),
-                  context: partTitle, url: page, ruleID: "", pinyin: pinyinKey(chapter.title)),
+                  context: partTitle, url: page, ruleID: "", pinyin: pinyinKey(chapter.title), status: chapter.status),
         ]
         // Every section and rule of the chapter has the same context.
         let context = partTitle + " · " + chapter.title
@@ -247,7 +247,7 @@ struct SearchIndexBuilder: Sendable {
             records.append(.init(kind: .section, scope: scope, title: section.titleText,
                                  text: sectionText[position].joined(separator: " "),
                                  context: context, url: page + "#" + section.anchor, ruleID: "",
-                                 pinyin: pinyinKey(section.titleText)))
+                                 pinyin: pinyinKey(section.titleText), status: chapter.status))
         }
         for rule in chapter.rules {
             let ruleID = chapter.ruleID(rule.localID)
@@ -255,7 +255,7 @@ struct SearchIndexBuilder: Sendable {
                                  text: ruleText(ruleID, language) ?? catalogText(chapter, rule.body),
                                  context: context, url: page + "#" + rule.localID,
                                  ruleID: ruleID, edition: rule.edition ?? chapter.edition,
-                                 pinyin: pinyinKey(rule.title)))
+                                 pinyin: pinyinKey(rule.title), advice: rule.kind, status: rule.status ?? chapter.status))
         }
         return records
     }

@@ -110,8 +110,9 @@ return n;
 }
 var records = data.records.map(function (r, index) {
 var nText = normalize(r[3]);
+var code = r[0], rule = code[0] === "r";
 return {
-kind: r[0], scope: r[1], title: r[2], text: r[3], context: r[4], url: r[5], ruleID: r[6], edition: r[7] || "", pinyin: r[8] || "",
+kind: code[0], advice: rule ? code[1] : "", status: (rule ? code[2] : code[1]) || "", scope: r[1], title: r[2], text: r[3], context: r[4], url: r[5], ruleID: r[6], edition: r[7] || "", pinyin: r[8] || "",
 order: index, nTitle: normalize(r[2]), nText: nText,
 nBody: [nText, normalizeContext(r[4]), r[6]].join(" ")
 };
@@ -495,26 +496,61 @@ return Array.from(spans.values()).sort(function (a, b) {
 return (b.whole - a.whole) || (b.full - a.full) || (b.titles - a.titles) || (a.text < b.text ? -1 : 1);
 }).slice(0, PINYIN_SPANS).map(function (span, rank) { return [span.text, PINYIN + rank]; });
 }
-var state = { query: "", scopes: [], edition: "" };
+var state = { query: "", scopes: [], edition: "", advice: [], status: null };
+var ADVICE = { d: "do", a: "avoid", c: "consider" };
+var STATUS = { "": "current", l: "legacy", x: "deprecated" };
+function statuses() { return state.status || (onSearchPage ? ["current"] : []); }
 var KINDS_BY_NAME = { chapters: "c", sections: "s", rules: "r", terms: "t" };
 var scopeFilter = { key: "", allowed: null };
 function allowedRecords() {
-var key = state.scopes.join(",") + "|" + state.edition;
+var key = [state.scopes.join(","), state.edition, state.advice.join(","), statuses().join(",")].join("|");
 if (key === scopeFilter.key) return scopeFilter.allowed;
-var parts = [], kinds = [];
-state.scopes.forEach(function (s) { if (KINDS_BY_NAME[s]) kinds.push(KINDS_BY_NAME[s]); else parts.push(s); });
-var allowed = key !== "|" ? new Uint8Array(records.length) : null;
-if (allowed) {
-records.forEach(function (record, i) {
-var partOK = !parts.length || (record.scope >= 0 && parts.indexOf(data.scopes[record.scope][0]) >= 0);
-var editionOK = !state.edition || record.edition === state.edition;
-allowed[i] = partOK && editionOK && (!kinds.length || kinds.indexOf(record.kind) >= 0) ? 1 : 0;
-});
-}
+var allowed = key !== "|||" ? new Uint8Array(records.length) : null;
+if (allowed) records.forEach(function (record, i) { allowed[i] = facetMisses(record) ? 0 : 1; });
 scopeFilter = { key: key, allowed: allowed };
 return allowed;
 }
-function matching(query) {
+var GROUPS = ["part", "type", "advice", "status", "edition"];
+function facetValue(record, group) {
+switch (group) {
+case "part": return record.scope >= 0 ? data.scopes[record.scope][0] : "";
+case "type": return { c: "chapters", s: "sections", r: "rules", t: "terms" }[record.kind];
+case "advice": return ADVICE[record.advice] || "";
+case "status": return STATUS[record.status];
+default: return record.edition;
+}
+}
+function chosen(group) {
+switch (group) {
+case "part": return state.scopes.filter(function (s) { return !KINDS_BY_NAME[s]; });
+case "type": return state.scopes.filter(function (s) { return KINDS_BY_NAME[s]; });
+case "advice": return state.advice;
+case "status": return statuses();
+default: return state.edition ? [state.edition] : [];
+}
+}
+function facetMisses(record) {
+var misses = 0;
+GROUPS.forEach(function (group, bit) {
+var values = chosen(group);
+if (values.length && values.indexOf(facetValue(record, group)) < 0) misses |= 1 << bit;
+});
+return misses;
+}
+function facetCounts(matches) {
+var counts = {};
+GROUPS.forEach(function (group) { counts[group] = Object.create(null); });
+for (var m = 0; m < matches.length; m++) {
+var record = records[matches[m]], misses = facetMisses(record);
+GROUPS.forEach(function (group, bit) {
+if (misses & ~(1 << bit)) return;
+var value = facetValue(record, group);
+counts[group][value] = (counts[group][value] || 0) + 1;
+});
+}
+return counts;
+}
+function matching(query, unfiltered) {
 var exact = true;
 var lists = query.tokens.map(function (t) {
 var found = textPostings.lookup(t);
@@ -522,7 +558,7 @@ exact = exact && found.exact;
 return found.records;
 });
 var found = intersection(lists);
-var allowed = allowedRecords();
+var allowed = unfiltered ? null : allowedRecords();
 if (allowed) found = found.filter(function (i) { return allowed[i] === 1; });
 if (exact) return found;
 return found.filter(function (i) {
@@ -552,7 +588,9 @@ var kindOrders = Uint8Array.from(records, function (record) { return KIND_ORDER[
 var inTitle = new Uint8Array(records.length), wholeInTitle = new Uint8Array(records.length);
 function search(query, limit) {
 var alts = alternatives(query).map(prepare), matched = [];
-var found = alts.map(function (alt) { return alt.tokens.length ? matching(alt) : NONE; });
+var everything = alts.map(function (alt) { return alt.tokens.length ? matching(alt, true) : NONE; });
+var allowed = allowedRecords();
+var found = allowed ? everything.map(function (list) { return list.filter(function (i) { return allowed[i] === 1; }); }) : everything;
 var suggestion = forgiveTypos(alts, found);
 function scoreOne(i, altIndex) {
 var s = score(i, alts[altIndex]) - alts[altIndex].penalty;
@@ -606,6 +644,7 @@ return { record: records[i], score: scores[i], tokens: alts[scoredBy[i]].tokens 
 for (var r = 0; r < matched.length; r++) scoredBy[matched[r]] = -1;
 results.total = countDistinct(found);
 results.suggestion = suggestion;
+results.facets = function () { return facetCounts(union(everything)); };
 return results;
 }
 var TYPO = 20, TYPO_FEW = 3, TYPO_CORRECTIONS = 2;
@@ -842,42 +881,87 @@ location.href = li.getAttribute("data-href");
 }
 return li;
 }
-function chips(container) {
-var existing = container.querySelector(".chips");
-if (existing) {
-existing.querySelectorAll(".chip").forEach(function (chip) {
-chip.setAttribute("aria-pressed", state.scopes.indexOf(chip.getAttribute("data-scope")) >= 0 ? "true" : "false");
-});
-return existing;
+function facetGroups() {
+var page = pageContainer || input;
+var label = function (name, fallback) { return page.getAttribute("data-" + name) || input.getAttribute("data-" + name) || fallback; };
+var groups = [
+["part", data.scopes.map(function (s) { return [s[0], s[1]]; })],
+["type", ["chapters", "sections", "rules", "terms"].filter(function (k) { return onSearchPage || k !== "chapters"; })
+.map(function (k) { return [k, label("kind-" + k.slice(0, -1), k)]; })]
+];
+if (onSearchPage) {
+groups.push(["advice", ["do", "avoid", "consider"].map(function (k) { return [k, label("advice-" + k, k)]; })]);
+groups.push(["status", ["current", "legacy", "deprecated"].map(function (k) { return [k, label("status-" + k, k)]; })]);
 }
-var group = document.createElement("div");
-group.className = "chips";
-group.setAttribute("role", "group");
-group.setAttribute("aria-label", input.getAttribute("placeholder"));
-var names = data.scopes.map(function (s) { return [s[0], s[1]]; }).concat(
-["rules", "sections", "terms"].map(function (k) { return [k, input.getAttribute("data-kind-" + k.slice(0, -1)) || k]; }));
-names.forEach(function (pair) {
+return groups.map(function (g) { return { name: g[0], title: label("facet-" + g[0], g[0]), values: g[1] }; });
+}
+function isChosen(group, value) { return chosen(group).indexOf(value) >= 0; }
+function toggle(group, value) {
+if (group === "part" || group === "type") {
+var at = state.scopes.indexOf(value);
+if (at >= 0) state.scopes.splice(at, 1); else state.scopes.push(value);
+} else {
+var list = group === "advice" ? state.advice : statuses().slice();
+var index = list.indexOf(value);
+if (index >= 0) list.splice(index, 1); else list.push(value);
+if (group === "status") state.status = list.length ? list : ["current", "legacy", "deprecated"];
+}
+}
+function chips(container, counts) {
+var existing = container.querySelector(".facets");
+if (!existing) {
+existing = document.createElement("div");
+existing.className = "facets";
+facetGroups().forEach(function (group) {
+var box = document.createElement("div");
+box.className = "chips";
+box.setAttribute("role", "group");
+box.setAttribute("aria-label", onSearchPage ? group.title : input.getAttribute("placeholder"));
+if (onSearchPage) {
+var heading = document.createElement("span");
+heading.className = "facet-title meta";
+heading.textContent = group.title;
+heading.style.minWidth = "4.5rem";
+heading.style.alignSelf = "center";
+box.appendChild(heading);
+}
+group.values.forEach(function (pair) {
 var chip = document.createElement("button");
 chip.type = "button";
 chip.className = "chip";
+chip.setAttribute("data-facet", group.name);
 chip.setAttribute("data-scope", pair[0]);
-chip.setAttribute("aria-pressed", state.scopes.indexOf(pair[0]) >= 0 ? "true" : "false");
-chip.textContent = pair[1];
+chip.appendChild(document.createTextNode(pair[1]));
+var count = document.createElement("span");
+count.className = "count";
+chip.appendChild(count);
 chip.addEventListener("mousedown", function (event) { event.preventDefault(); });
 chip.addEventListener("click", function () {
-var at = state.scopes.indexOf(pair[0]);
-if (at >= 0) state.scopes.splice(at, 1); else state.scopes.push(pair[0]);
+toggle(group.name, pair[0]);
 update(true);
 if (!onSearchPage) input.focus();
 });
-group.appendChild(chip);
+box.appendChild(chip);
 });
-container.appendChild(group);
-return group;
+existing.appendChild(box);
+});
+container.appendChild(existing);
 }
-function editionFilter(container) {
+existing.querySelectorAll("button.chip").forEach(function (chip) {
+var group = chip.getAttribute("data-facet"), value = chip.getAttribute("data-scope");
+chip.setAttribute("aria-pressed", isChosen(group, value) ? "true" : "false");
+var n = counts ? counts[group][value] || 0 : null;
+chip.querySelector(".count").textContent = n === null ? "" : " " + n;
+var empty = n === 0 && !isChosen(group, value);
+chip.classList.toggle("empty", empty);
+chip.style.color = empty ? "var(--muted)" : "";
+chip.style.borderStyle = empty ? "dashed" : "";
+});
+return existing;
+}
+function editionFilter(container, counts) {
 var existing = container.querySelector(".edition-filter select");
-if (existing) { existing.value = state.edition; return; }
+if (!existing) {
 var names = [];
 records.forEach(function (record) { if (record.edition && names.indexOf(record.edition) < 0) names.push(record.edition); });
 var number = function (name) { var n = parseFloat(name.split(" ").pop()); return isNaN(n) ? Infinity : n; };
@@ -885,19 +969,25 @@ names.sort(function (a, b) { return number(a) - number(b) || (a < b ? -1 : a > b
 var label = document.createElement("label");
 label.className = "edition-filter";
 label.textContent = (input.getAttribute("data-edition") || "Edition") + " ";
-var select = document.createElement("select");
-select.id = "search-edition";
+existing = document.createElement("select");
+existing.id = "search-edition";
 [["", input.getAttribute("data-edition-all") || "All"]].concat(names.map(function (n) { return [n, n]; }))
 .forEach(function (pair) {
 var option = document.createElement("option");
 option.value = pair[0];
+option.setAttribute("data-name", pair[1]);
 option.textContent = pair[1];
-select.appendChild(option);
+existing.appendChild(option);
 });
-select.value = state.edition;
-select.addEventListener("change", function () { state.edition = select.value; update(true); });
-label.appendChild(select);
+existing.addEventListener("change", function () { state.edition = existing.value; update(true); });
+label.appendChild(existing);
 container.appendChild(label);
+}
+existing.value = state.edition;
+Array.prototype.forEach.call(existing.options, function (option) {
+var n = counts && option.value ? counts.edition[option.value] || 0 : null;
+option.textContent = option.getAttribute("data-name") + (n === null ? "" : " (" + n + ")");
+});
 }
 var active = -1;
 var current = [];
@@ -928,11 +1018,12 @@ var open = !onSearchPage && query.trim() !== "";
 panel.hidden = !open;
 input.setAttribute("aria-expanded", open ? "true" : "false");
 var summary = query.trim() ? announce(current.total) : "";
-if (open && !panel.querySelector(".chips")) panel.insertBefore(chips(panel), list);
-else if (open) chips(panel);
+var counts = query.trim() && current.facets ? current.facets() : null;
+if (open && !panel.querySelector(".facets")) panel.insertBefore(chips(panel, counts), list);
+else if (open) chips(panel, counts);
 if (onSearchPage && pageContainer) {
-chips(pageContainer);
-editionFilter(pageContainer);
+chips(pageContainer, counts);
+editionFilter(pageContainer, counts);
 pageContainer.querySelectorAll(".search-count, .search-results, .more").forEach(function (node) { node.remove(); });
 var count = document.createElement("p");
 count.className = "meta search-count";
@@ -961,6 +1052,8 @@ var params = new URLSearchParams();
 if (state.query) params.set("q", state.query);
 if (state.scopes.length) params.set("scope", state.scopes.join(","));
 if (state.edition) params.set("edition", state.edition);
+if (state.advice.length) params.set("advice", state.advice.join(","));
+if (state.status) params.set("status", state.status.join(","));
 var search = params.toString();
 return location.pathname + (search ? "?" + search : "") + location.hash;
 }
@@ -982,6 +1075,9 @@ var params = new URLSearchParams(location.search);
 state.query = params.get("q") || (keepTyped ? input.value : "");
 state.scopes = (params.get("scope") || "").split(",").filter(Boolean);
 state.edition = params.get("edition") || "";
+state.advice = (params.get("advice") || "").split(",").filter(function (k) { return k in { do: 1, avoid: 1, consider: 1 }; });
+var chosenStatus = (params.get("status") || "").split(",").filter(function (k) { return k in { current: 1, legacy: 1, deprecated: 1 }; });
+state.status = chosenStatus.length ? chosenStatus : null;
 input.value = state.query;
 }
 input.addEventListener("input", function () {
