@@ -34,9 +34,15 @@ public final class PreviewServer: Sendable {
         let state = self.state
         let channel = try await HTTPListener.start(port: Int(port)) { request in await Self.respond(to: request, state: state) }
         ready(UInt16(channel.localAddress?.port ?? Int(port)))
+        let signal = ChangeSignal(roots: watcher.roots)
+        var quietLooks = 0
         do {
             while !Task.isCancelled {
                 try await Task.sleep(for: pollInterval)
+                // A walk when the platform says something changed, and once a second anyway.
+                quietLooks += 1
+                guard signal.mayHaveChanged(roots: watcher.roots) || quietLooks >= 50 else { continue }
+                quietLooks = 0
                 let now = watcher.snapshot()
                 let changes = SourceWatcher.changes(from: stamps, to: now)
                 guard !changes.isEmpty else { continue }

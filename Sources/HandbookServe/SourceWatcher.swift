@@ -59,3 +59,68 @@ struct SourceWatcher: Sendable {
         return changed
     }
 }
+
+/// Whether anything under the roots may have changed since the last question: on Linux from
+/// inotify's queue, so that a look that finds no event skips the walk (walking the content and
+/// templates every 20 ms took a core's fifth while a rebuild ran); elsewhere always yes (the walk
+/// decides).
+final class ChangeSignal: Sendable {
+    #if os(Linux)
+    private let descriptor: Int32
+    #endif
+
+    init(roots: [URL]) {
+        #if os(Linux)
+        descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        watchFolders(under: roots.map(\.path))
+        #endif
+    }
+
+    deinit {
+        #if os(Linux)
+        if descriptor >= 0 { close(descriptor) }
+        #endif
+    }
+
+    /// True when events arrived since the last call (and then watches any new folder), or when
+    /// the platform cannot tell.
+    func mayHaveChanged(roots: [URL]) -> Bool {
+        #if os(Linux)
+        guard descriptor >= 0 else { return true }
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        var any = false
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 { any = true; continue }
+            break  // EAGAIN: the queue is empty
+        }
+        if any { watchFolders(under: roots.map(\.path)) }
+        return any
+        #else
+        return true
+        #endif
+    }
+
+    #if os(Linux)
+    /// Watches every folder under `paths` (watching one already watched changes nothing).
+    private func watchFolders(under paths: [String]) {
+        guard descriptor >= 0 else { return }
+        let mask = UInt32(IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE
+                          | IN_DELETE_SELF | IN_MOVE_SELF)
+        for path in paths {
+            _ = inotify_add_watch(descriptor, path, mask)
+            guard let directory = opendir(path) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name == "." || name == ".." { continue }
+                let child = path + "/" + name
+                var info = stat()
+                if lstat(child, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { watchFolders(under: [child]) }
+            }
+        }
+    }
+    #endif
+}

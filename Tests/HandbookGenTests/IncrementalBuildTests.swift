@@ -148,3 +148,16 @@ import Testing
         #expect(broken.diagnostics.contains { $0.id == "front-matter.wrong-value" })
     }
 }
+
+@Suite struct OutputFileTests {
+    @Test func bytesAreComparedWhereTheyAre() {
+        let pieces = OutputFile(path: "a.js", pieces: [Array("ab".utf8), [], Array("cd".utf8)])
+        #expect(pieces.hasBytes(equalTo: Data("abcd".utf8)))
+        #expect(!pieces.hasBytes(equalTo: Data("abc".utf8)))
+        #expect(!pieces.hasBytes(equalTo: Data("abcde".utf8)))
+        #expect(!pieces.hasBytes(equalTo: Data("abce".utf8)))
+        #expect(OutputFile(path: "b", text: "").hasBytes(equalTo: Data()))
+        #expect(!OutputFile(path: "b", text: "x").hasBytes(equalTo: Data()))
+        #expect(OutputFile(path: "c", text: "导航栏").hasBytes(equalTo: Data("导航栏".utf8)))
+    }
+}

@@ -55,8 +55,10 @@ public struct HandbookLoader: Sendable {
         let glossary = loadGlossary(discovery: discovery, allowed: allowed, log: &log)
         let terminology = loadTerminology(discovery: discovery, glossary: glossary, log: &log)
         if let chapterCache {
-            // A chapter's warnings depend on these files as well as on its own text.
-            let context = [AllowedCharacters.fileName, "glossary.yaml", Terminology.fileName].flatMap { name -> [UInt8] in
+            // A chapter's warnings and a generated chapter's text depend on these files as well
+            // as on its own text.
+            let overrides = languages.all.filter(languages.isGenerated).map(ConversionOverrides.fileName(for:))
+            let context = ([AllowedCharacters.fileName, "glossary.yaml", Terminology.fileName] + overrides).flatMap { name -> [UInt8] in
                 let bytes = try? SourceFile.contents(of: contentDirectory.appendingPathComponent(name).path).get()
                 return (bytes ?? []) + [0]
             }
@@ -230,7 +232,7 @@ public struct HandbookLoader: Sendable {
     static func convertingNotes(of glossary: Glossary, with conversions: [Language: ScriptConversion],
                                 from source: Language) -> Glossary {
         guard !conversions.isEmpty else { return glossary }
-        return Glossary(entries: glossary.entries.map { entry in
+        return glossary.replacingEntries(glossary.entries.map { entry in
             var entry = entry
             for (language, conversion) in conversions {
                 guard let note = entry.note?[source], let converted = conversion.convert(note) else { continue }
@@ -338,7 +340,14 @@ public struct HandbookLoader: Sendable {
         let fileName = Self.fileName(path)
         let slug = String(fileName.hasSuffix(".md") ? fileName.dropLast(3) : fileName)
         if let conversion {
-            guard let converted = convert(file, with: conversion, chapter: part + "/" + slug, log: &log) else { return nil }
+            var conversionLog = DiagnosticLog()
+            let original = file
+            let make = { convert(original, with: conversion, chapter: part + "/" + slug, log: &conversionLog) }
+            let key = language.code + ":" + path
+            guard let converted = chapterCache?.converted(key, from: file.text, convert: make) ?? make() else {
+                log.merge(conversionLog)
+                return nil
+            }
             file = converted
         }
         let source = file

@@ -283,6 +283,20 @@ public struct Glossary: Sendable {
         }
     }
 
+    /// The same terms with other definitions in languages other than English: the related
+    /// terms, which only the English definitions decide, are kept.
+    func replacingEntries(_ entries: [GlossaryEntry]) -> Glossary {
+        guard entries.map(\.id) == self.entries.map(\.id), entries.map(\.en) == self.entries.map(\.en),
+              entries.map({ $0.note?[.en] }) == self.entries.map({ $0.note?[.en] }) else { return Glossary(entries: entries) }
+        return Glossary(entries: entries, positions: positions, related: related)
+    }
+
+    private init(entries: [GlossaryEntry], positions: [String: Int], related: [[Int]]) {
+        self.entries = entries
+        self.positions = positions
+        self.related = related
+    }
+
     /// The glossary's other terms that `id`'s English definition names as whole words (terms
     /// of four letters or more), in the glossary's order: the glossary page's related terms.
     public func relatedTerms(of id: String) -> [GlossaryEntry] {

@@ -154,7 +154,7 @@ public struct SiteWriter: Sendable {
     public func update(_ files: [OutputFile], previous: [String: Data]) throws -> Int {
         let fileManager = FileManager.default
         var written = 0
-        for file in files where previous[file.path] != file.data {
+        for file in files where !(previous[file.path].map(file.hasBytes(equalTo:)) ?? false) {
             let url = output.appendingPathComponent(file.path)
             if previous[file.path] == nil {
                 try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

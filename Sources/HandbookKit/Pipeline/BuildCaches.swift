@@ -27,6 +27,7 @@ public final class ChapterCache: @unchecked Sendable {
     /// The files every chapter is checked against (glossary, terminology, allowed characters):
     /// when they change, no parsed chapter is kept.
     private var context: [UInt8] = []
+    private var conversions: [String: (source: String, file: SourceFile)] = [:]
     private let lock = NSLock()
 
     public init() {}
@@ -34,9 +35,18 @@ public final class ChapterCache: @unchecked Sendable {
     /// Forgets every chapter when `context` differs from the last build's.
     func keep(onlyIfContextIs context: [UInt8]) {
         lock.withLock {
-            if self.context != context { entries = [:] }
+            if self.context != context { entries = [:]; conversions = [:] }
             self.context = context
         }
+    }
+
+    /// A generated language's file made from a source text, while that text is the same
+    /// (converting every chapter with OpenCC on each save was most of a rebuild).
+    func converted(_ key: String, from source: String, convert: () -> SourceFile?) -> SourceFile? {
+        if let kept = lock.withLock({ conversions[key] }), kept.source == source { return kept.file }
+        let file = convert()
+        if let file { lock.withLock { conversions[key] = (source, file) } }
+        return file
     }
 
     /// `key` is the file's path, or another name for a text that is not a file's (a generated

@@ -45,7 +45,12 @@ public final class IncrementalBuilder: @unchecked Sendable {
                     try await writer.write(outcome.files)
                     report.filesWritten = outcome.files.count
                 }
-                published = Dictionary(outcome.files.map { ($0.path, $0.data) }, uniquingKeysWith: { $1 })
+                // An unchanged file keeps the bytes already held.
+                let previous = published ?? [:]
+                published = Dictionary(outcome.files.map { file in
+                    if let kept = previous[file.path], file.hasBytes(equalTo: kept) { return (file.path, kept) }
+                    return (file.path, file.data)
+                }, uniquingKeysWith: { $1 })
             } catch {
                 published = nil  // the folder may be half updated: the next build replaces it whole
                 outcome.diagnostics.append(.error(id: "output.write-failed", "\(error)", at: nil))
