@@ -9,6 +9,9 @@ import Foundation
 public struct TranslationFreshness: Sendable {
     /// Unit key → the languages whose text may be out of date.
     public var outdated: [String: Set<Language>] = [:]
+    /// The lock it was evaluated against, as read (so that `build` adds new units to it without
+    /// reading it again).
+    public var lock: TranslationLock?
     /// The current fingerprints, for `translations accept`: gathered from each chapter's when
     /// asked, not on every build.
     public var current: [String: [Language: Fingerprint]] {
@@ -70,6 +73,7 @@ public struct TranslationFreshness: Sendable {
                     }, lock: lock)
         }
         var result = TranslationFreshness()
+        result.lock = lock
         result.languages = languages
         result.currentByChapter = compared.map(\.current)
         for chapter in compared {

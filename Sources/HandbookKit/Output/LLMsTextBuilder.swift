@@ -109,6 +109,8 @@ struct LLMsTextBuilder {
     private func full(_ language: Language, rulesByChapter: [String: [Int]]) -> [UInt8] {
         var text = Array(heading(language).utf8)
         let writer = ChapterWriter(builder: self, language: language)
+        // Each chapter's parse by id, found once (a search per chapter made the file quadratic).
+        let versions = Dictionary((handbook?.chapters(in: language) ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         // The rules are read in place: a rule copied out of the array is a few dozen strings.
         catalog.rules.withUnsafeBufferPointer { rules in
             for scope in catalog.scopes {
@@ -116,7 +118,7 @@ struct LLMsTextBuilder {
                 for position in chapters(in: scope) {
                     let chapter = catalog.chapters[position]
                     let positions = rulesByChapter[chapter.id] ?? []
-                    let version = handbook?.chapter(chapter.id, in: language)
+                    let version = versions[chapter.id]
                     guard let version, let chapterMemo else {
                         text += writer.text(of: chapter, version, positions, rules)
                         continue
