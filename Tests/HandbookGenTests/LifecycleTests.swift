@@ -104,6 +104,25 @@ import Testing
         #expect(!notice.contains("../../en/"))
     }
 
+    @Test func lockLinesAreReadWithTheirLineNumbers() {
+        let text = """
+        # a comment
+        a.b.c zh-Hans=0123456789abcdef en=FEDCBA9876543210
+
+        a.b.d en=0123456789abcdef zh-Hans=0000000000000001
+        a.b.e zh-Hans=0123456789abcdef
+        a.b.f zh-Hans=0123456789abcdef xx=0123456789abcdef
+        a.b.g zh-Hans=0123456789abcdeg en=0123456789abcdef
+        """
+        var log = DiagnosticLog()
+        let lock = TranslationLock.parse(SourceFile(path: "content/translations.lock", text: text), languages: .standard, log: &log)
+        #expect(lock.entries["a.b.c"]?[.en] == Fingerprint(value: 0xFEDC_BA98_7654_3210))
+        #expect(lock.entries["a.b.d"]?[.zhHans] == Fingerprint(value: 1))
+        #expect(lock.entries.count == 2)
+        #expect(log.sorted.map { $0.location?.line } == [5, 6, 7])
+        #expect(log.sorted.allSatisfy { $0.id == "translation-lock.malformed" })
+    }
+
     @Test func malformedLockLineIsAnError() async throws {
         let fixture = try await acceptedFixture()
         try fixture.write(TranslationLock.fileName, "controls.buttons.verb-titles zh-Hans=xyz\n")

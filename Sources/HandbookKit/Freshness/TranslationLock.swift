@@ -35,26 +35,36 @@ public struct TranslationLock: Sendable, Equatable {
     /// Each line pairs the source language with at least one translation.
     static func parse(_ file: SourceFile, languages: HandbookLanguages, log: inout DiagnosticLog) -> TranslationLock {
         var lock = TranslationLock()
-        for (offset, line) in file.text[...].lines.enumerated() {
-            let trimmed = line.trimmingSpaces()
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            let fields = trimmed.split(separator: " ")
-            var fingerprints: [Language: Fingerprint] = [:]
-            for field in fields.dropFirst() {
-                let pair = field.split(separator: "=", maxSplits: 1).map(String.init)
-                guard pair.count == 2, let language = languages.language(tag: pair[0]), fingerprints[language] == nil,
-                      let print = Fingerprint(hex: pair[1]) else {
-                    fingerprints = [:]
-                    break
+        // On bytes: a lock has a line per unit, tens of thousands in a large handbook.
+        let tags = languages.all.map { (language: $0, tag: Array($0.tag.utf8)) }
+        var text = file.text
+        text.withUTF8 { bytes in
+            var lineStart = 0, number = 0
+            while lineStart < bytes.count {
+                number += 1
+                let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                defer { lineStart = lineEnd + 1 }
+                let line = bytes[lineStart..<lineEnd]
+                let fields = line.split { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+                guard let key = fields.first, key.first != UInt8(ascii: "#") else { continue }
+                var fingerprints: [Language: Fingerprint] = [:]
+                for field in fields.dropFirst() {
+                    guard let equals = field.firstIndex(of: UInt8(ascii: "=")),
+                          let language = tags.first(where: { $0.tag.elementsEqual(field[..<equals]) })?.language,
+                          fingerprints[language] == nil, let print = Fingerprint(hexDigits: field[(equals + 1)...]) else {
+                        fingerprints = [:]
+                        break
+                    }
+                    fingerprints[language] = print
                 }
-                fingerprints[language] = print
+                guard fields.count == fingerprints.count + 1, fingerprints.count >= 2, fingerprints[languages.source] != nil else {
+                    log.error(id: "translation-lock.malformed",
+                              "a lock line is '<unit> " + languages.all.map { "\($0.tag)=<16 hex digits>" }.joined(separator: " ") + "'",
+                              at: file.location(line: number, column: 1))
+                    continue
+                }
+                lock.entries[String(decoding: key, as: UTF8.self)] = fingerprints
             }
-            guard fields.count == fingerprints.count + 1, fingerprints.count >= 2, fingerprints[languages.source] != nil else {
-                log.error(id: "translation-lock.malformed", "a lock line is '<unit> " + languages.all.map { "\($0.tag)=<16 hex digits>" }.joined(separator: " ") + "'",
-                          at: file.location(line: offset + 1, column: 1))
-                continue
-            }
-            lock.entries[String(fields[0])] = fingerprints
         }
         return lock
     }

@@ -137,6 +137,23 @@ public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Exactly sixteen hexadecimal digits.
+    init?(hexDigits bytes: some Collection<UInt8>) {
+        guard bytes.count == 16 else { return nil }
+        var value: UInt64 = 0
+        for byte in bytes {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt64(digit)
+        }
+        self.value = value
+    }
+
     public init?(hex: String) {
         guard hex.count == 16, let value = UInt64(hex, radix: 16) else { return nil }
         self.value = value

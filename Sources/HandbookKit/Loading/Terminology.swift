@@ -120,6 +120,26 @@ struct TerminologyScanner: Sendable {
             }
             return patterns.contains { $0.count == 1 && text.last == $0[0] }
         }
+
+        /// True when `bytes` certainly hold no form anywhere: every character is one whose line
+        /// the scan would keep as it is (its own NFC form; caseless but for ASCII when case is
+        /// ignored), and no form occurs, ASCII letters compared without case when case is
+        /// ignored. False means the lines must be looked at.
+        func holdsNoForm(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard TerminologyScanner.isStable(bytes[...], caseless: ignoresCase) else { return false }
+            @inline(__always) func folded(_ byte: UInt8) -> UInt8 {
+                ignoresCase && byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            }
+            guard bytes.count >= 2 else { return bytes.isEmpty || !patterns.contains { $0 == [folded(bytes[0])] } }
+            for index in 0..<(bytes.count - 1) where starts.contains(folded(bytes[index]), folded(bytes[index + 1])) {
+                for pattern in patterns where index + pattern.count <= bytes.count {
+                    var same = true
+                    for offset in 0..<pattern.count where folded(bytes[index + offset]) != pattern[offset] { same = false; break }
+                    if same { return false }
+                }
+            }
+            return !patterns.contains { $0.count == 1 && folded(bytes[bytes.count - 1]) == $0[0] }
+        }
     }
 
     /// A set of byte pairs, as a bitmap.
@@ -166,6 +186,9 @@ struct TerminologyScanner: Sendable {
 
     func report(in file: SourceFile, language: Language, log: inout DiagnosticLog) {
         guard let prepared = prepared[language] else { return }
+        // Most files hold no form at all: one pass over the whole text says so.
+        var text = file.text
+        if text.withUTF8({ prepared.holdsNoForm(in: $0) }) { return }
         var inFrontMatter = false
         var fence: [UInt8]?
         var inBlockQuote = false
@@ -267,7 +290,7 @@ struct TerminologyScanner: Sendable {
     /// Whether every character is ASCII, or below U+0300 (all NFC; only when case does not
     /// matter), or in a block whose characters are NFC and caseless: general punctuation's dashes
     /// and quotes, CJK punctuation, CJK Unified Ideographs, full-width punctuation.
-    private static func isStable(_ bytes: ArraySlice<UInt8>, caseless: Bool) -> Bool {
+    static func isStable<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, caseless: Bool) -> Bool where Bytes.Index == Int {
         var index = bytes.startIndex
         while index < bytes.endIndex {
             let lead = bytes[index]
