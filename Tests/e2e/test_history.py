@@ -10,6 +10,10 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import url
 
+# The results on the search page (grouped by page: a group is not a result).
+RESULT_ITEMS = '#search-page li[id^="search-result-"]'
+RESULT_LINKS = RESULT_ITEMS + " a"
+
 
 def catalog(site):
     return json.loads((site / "rules.json").read_text(encoding="utf-8"))
@@ -49,16 +53,16 @@ def test_the_changelog_has_a_view_per_edition(site, browser, language, heading):
 def test_search_filters_by_edition_and_keeps_it_in_the_url(site, browser):
     editions = {r["url"]["en"]: r["introducedIn"] for r in catalog(site)["rules"]}
     browser.get(url(site, "en/search.html") + "?q=" + urllib.parse.quote("sheet"))
-    WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#search-page li"))
-    everything = len(browser.find_elements(By.CSS_SELECTOR, "#search-page li"))
+    WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, RESULT_ITEMS))
+    everything = len(browser.find_elements(By.CSS_SELECTOR, RESULT_ITEMS))
     Select(browser.find_element(By.ID, "search-edition")).select_by_value("iOS 15")
-    WebDriverWait(browser, 5).until(lambda d: 0 < len(d.find_elements(By.CSS_SELECTOR, "#search-page li")) < everything)
+    WebDriverWait(browser, 5).until(lambda d: 0 < len(d.find_elements(By.CSS_SELECTOR, RESULT_ITEMS)) < everything)
     assert "edition=iOS+15" in browser.current_url or "edition=iOS%2015" in browser.current_url
-    hrefs = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "#search-page li a")]
+    hrefs = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, RESULT_LINKS)]
     root = site.as_uri() + "/"
     for href in hrefs:
         assert href.startswith(root)
         assert editions.get(href[len(root):]) == "iOS 15", href
     browser.refresh()
-    WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#search-page li"))
+    WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, RESULT_ITEMS))
     assert Select(browser.find_element(By.ID, "search-edition")).first_selected_option.get_attribute("value") == "iOS 15"

@@ -7,6 +7,10 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import console_errors, ensure_search, url
 
+# The results on the search page (grouped by page: a group is not a result).
+RESULT_ITEMS = '#search-page li[id^="search-result-"]'
+RESULT_LINKS = RESULT_ITEMS + " a"
+
 
 def options(browser):
     return browser.find_elements(By.CSS_SELECTOR, '#search-results [role="option"]')
@@ -56,19 +60,19 @@ def test_english_prefixes_and_cross_language_terms(site, browser):
 
 def test_scope_chip_narrows_and_url_state_survives_reload(site, browser):
     browser.get(url(site, "zh/search.html") + "?q=" + urllib.parse.quote("导航"))
-    WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#search-page li"))
-    everything = len(browser.find_elements(By.CSS_SELECTOR, "#search-page li"))
+    WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, RESULT_ITEMS))
+    everything = len(browser.find_elements(By.CSS_SELECTOR, RESULT_ITEMS))
     browser.find_element(By.CSS_SELECTOR, '#search-page .chip[data-scope="bars"]').click()
-    WebDriverWait(browser, 5).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#search-page li")) < everything)
-    links = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "#search-page li a")]
+    WebDriverWait(browser, 5).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, RESULT_ITEMS)) < everything)
+    links = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, RESULT_LINKS)]
     assert links and all("/zh/bars/" in link for link in links)
     assert "scope=bars" in browser.current_url
     browser.refresh()
-    WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#search-page li"))
+    WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, RESULT_ITEMS))
     assert browser.find_element(By.ID, "search-input").get_attribute("value") == "导航"
     chip = browser.find_element(By.CSS_SELECTOR, '#search-page .chip[data-scope="bars"]')
     assert chip.get_attribute("aria-pressed") == "true"
-    assert len(browser.find_elements(By.CSS_SELECTOR, "#search-page li")) == len(links)
+    assert len(browser.find_elements(By.CSS_SELECTOR, RESULT_ITEMS)) == len(links)
 
 
 def test_keyboard_opens_a_result_and_escape_clears(site, browser):
@@ -171,9 +175,9 @@ def test_control_k_and_command_k_open_the_search(site, browser):
 
 def test_the_search_page_keeps_its_query_across_the_language_switch(site, browser):
     browser.get(url(site, "en/search.html") + "?q=" + urllib.parse.quote("tab bar"))
-    WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#search-page li"))
+    WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, RESULT_ITEMS))
     browser.find_element(By.CSS_SELECTOR, "a.language-switch").click()
     WebDriverWait(browser, 10).until(lambda d: "/zh/search.html" in d.current_url)
-    WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#search-page li"))
+    WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, RESULT_ITEMS))
     assert browser.find_element(By.ID, "search-input").get_attribute("value") == "tab bar"
     assert "q=tab" in browser.current_url

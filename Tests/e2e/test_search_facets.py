@@ -11,7 +11,7 @@ from conftest import console_errors, url
 
 
 def results(browser):
-    return [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "#search-page .search-results li a")]
+    return [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, '#search-page li[id^="search-result-"] a')]
 
 
 def chip(browser, group, value):
@@ -80,7 +80,7 @@ def test_every_facet_round_trips_through_the_url(site, browser):
     assert chip(browser, "advice", "do").get_attribute("aria-pressed") == "false"
     WebDriverWait(browser, 5).until(lambda d: total(d) == shown)
     kinds = {li.find_element(By.CSS_SELECTOR, ".kind").text for li in
-             browser.find_elements(By.CSS_SELECTOR, "#search-page .search-results li")}
+             browser.find_elements(By.CSS_SELECTOR, '#search-page li[id^="search-result-"]')}
     assert {k.lower() for k in kinds} == {"rules"}
 
 
@@ -95,3 +95,25 @@ def test_legacy_rules_show_only_when_asked_for(site, browser):
     chip(browser, "status", "legacy").click()
     WebDriverWait(browser, 5).until(lambda d: any("network-indicator-long-only" in link for link in results(d)))
     assert "status=current%2Clegacy" in browser.current_url or "status=current,legacy" in browser.current_url
+
+
+def test_results_are_grouped_by_page_with_the_chapters_path(site, browser):
+    open_search(browser, site, "back button")
+    WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#search-page .result-group"))
+    groups = browser.find_elements(By.CSS_SELECTOR, "#search-page .result-group")
+    pages = []
+    for group in groups:
+        # A glossary term is a group of its own; other results group by their page.
+        links = [href if "/glossary.html" in href else href.split("#")[0]
+                 for href in (a.get_attribute("href") for a in group.find_elements(By.CSS_SELECTOR, "a"))]
+        assert len(set(links)) == 1  # one page per group
+        pages.append(links[0])
+        titles = group.find_elements(By.CSS_SELECTOR, ".group-title")
+        kinds = [k.text.lower() for k in group.find_elements(By.CSS_SELECTOR, ".kind")]
+        if "chapters" in kinds or "chapter" in kinds:
+            assert kinds[0].startswith("chapter") and not titles  # the chapter leads its group
+        elif len(kinds) > 1:
+            assert " › " in titles[0].text  # the group's path, over its results
+    assert len(pages) == len(set(pages))  # each page once
+    # Every result is shown once, and the count says how many there are.
+    assert len(results(browser)) == min(total(browser), 200)

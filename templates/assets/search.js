@@ -1201,8 +1201,8 @@
       var full = document.createElement("ul");
       full.className = "search-results";
       full.setAttribute("role", "list");
-      current.slice(0, pageLimit).forEach(function (result, i) {
-        full.appendChild(resultItem(result, i, "search-result-", true));
+      groupedByPage(current.slice(0, pageLimit)).forEach(function (group) {
+        full.appendChild(resultGroup(group));
       });
       pageContainer.appendChild(full);
       if (current.total > pageLimit) {
@@ -1215,6 +1215,54 @@
       }
     }
     explain(query.trim() ? current.suggestion : "");
+  }
+
+  // The search page groups results by the page they are on (a chapter with its sections and
+  // rules; a glossary term on its own), groups in the order of their best result, the chapter
+  // first in its group and the other results in their own order.
+  function groupedByPage(results) {
+    var groups = [], byPage = Object.create(null);
+    results.forEach(function (result, index) {
+      var page = result.record.kind === "t" ? result.record.url : result.record.url.split("#")[0];
+      var group = byPage[page];
+      if (!group) groups.push(group = byPage[page] = { page: page, results: [] });
+      group.results.push({ result: result, index: index });
+    });
+    // A chapter leads the group of its own page.
+    groups.forEach(function (group) {
+      var at = group.results.findIndex(function (entry) { return entry.result.record.kind === "c"; });
+      if (at > 0) group.results.unshift(group.results.splice(at, 1)[0]);
+    });
+    return groups;
+  }
+  // A group: its chapter's path ("Bars › Navigation bar") over its results, unless the group is
+  // one result, or the chapter itself leads it (its own result says as much).
+  function resultGroup(group) {
+    var first = group.results[0].result.record;
+    var li = document.createElement("li");
+    li.className = "result-group";
+    li.style.padding = "0";
+    if (group.results.length > 1 && first.kind !== "c" && first.context) {
+      var heading = document.createElement("p");
+      heading.className = "group-title meta";
+      heading.style.margin = "0.5rem 0.75rem 0";
+      heading.textContent = first.context.split(" · ").join(" › ");
+      li.appendChild(heading);
+    }
+    var inner = document.createElement("ul");
+    inner.setAttribute("role", "list");
+    inner.style.listStyle = "none";
+    inner.style.padding = "0";
+    var headed = li.firstChild !== null;
+    group.results.forEach(function (entry) {
+      var item = resultItem(entry.result, entry.index, "search-result-", true);
+      // Under the group's path each result's own "part · chapter" would say it again.
+      var context = headed && item.querySelector(".context:not(.snippet)");
+      if (context) context.remove();
+      inner.appendChild(item);
+    });
+    li.appendChild(inner);
+    return li;
   }
 
   function urlFor() {

@@ -1032,8 +1032,8 @@ pageContainer.appendChild(count);
 var full = document.createElement("ul");
 full.className = "search-results";
 full.setAttribute("role", "list");
-current.slice(0, pageLimit).forEach(function (result, i) {
-full.appendChild(resultItem(result, i, "search-result-", true));
+groupedByPage(current.slice(0, pageLimit)).forEach(function (group) {
+full.appendChild(resultGroup(group));
 });
 pageContainer.appendChild(full);
 if (current.total > pageLimit) {
@@ -1046,6 +1046,46 @@ pageContainer.appendChild(more);
 }
 }
 explain(query.trim() ? current.suggestion : "");
+}
+function groupedByPage(results) {
+var groups = [], byPage = Object.create(null);
+results.forEach(function (result, index) {
+var page = result.record.kind === "t" ? result.record.url : result.record.url.split("#")[0];
+var group = byPage[page];
+if (!group) groups.push(group = byPage[page] = { page: page, results: [] });
+group.results.push({ result: result, index: index });
+});
+groups.forEach(function (group) {
+var at = group.results.findIndex(function (entry) { return entry.result.record.kind === "c"; });
+if (at > 0) group.results.unshift(group.results.splice(at, 1)[0]);
+});
+return groups;
+}
+function resultGroup(group) {
+var first = group.results[0].result.record;
+var li = document.createElement("li");
+li.className = "result-group";
+li.style.padding = "0";
+if (group.results.length > 1 && first.kind !== "c" && first.context) {
+var heading = document.createElement("p");
+heading.className = "group-title meta";
+heading.style.margin = "0.5rem 0.75rem 0";
+heading.textContent = first.context.split(" · ").join(" › ");
+li.appendChild(heading);
+}
+var inner = document.createElement("ul");
+inner.setAttribute("role", "list");
+inner.style.listStyle = "none";
+inner.style.padding = "0";
+var headed = li.firstChild !== null;
+group.results.forEach(function (entry) {
+var item = resultItem(entry.result, entry.index, "search-result-", true);
+var context = headed && item.querySelector(".context:not(.snippet)");
+if (context) context.remove();
+inner.appendChild(item);
+});
+li.appendChild(inner);
+return li;
 }
 function urlFor() {
 var params = new URLSearchParams();
