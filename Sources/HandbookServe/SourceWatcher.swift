@@ -26,16 +26,7 @@ struct SourceWatcher: Sendable {
     }
 
     private func walk(_ folder: String, into stamps: inout [String: Stamp]) {
-        guard let directory = opendir(folder) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
-            let path = folder + "/" + name
-            var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
+        Self.forEachEntry(in: folder) { path, info in
             switch info.st_mode & S_IFMT {
             case S_IFDIR: walk(path, into: &stamps)
             case S_IFREG:
@@ -48,6 +39,21 @@ struct SourceWatcher: Sendable {
                                      nanoseconds: Int(modified.tv_nsec))
             default: break
             }
+        }
+    }
+
+    /// Each entry of `folder` but `.` and `..`, with its `lstat` information.
+    static func forEachEntry(in folder: String, _ body: (String, stat) -> Void) {
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            let path = folder + "/" + name
+            var info = stat()
+            if lstat(path, &info) == 0 { body(path, info) }
         }
     }
 
@@ -109,16 +115,8 @@ final class ChangeSignal: Sendable {
                           | IN_DELETE_SELF | IN_MOVE_SELF)
         for path in paths {
             _ = inotify_add_watch(descriptor, path, mask)
-            guard let directory = opendir(path) else { continue }
-            defer { closedir(directory) }
-            while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name == "." || name == ".." { continue }
-                let child = path + "/" + name
-                var info = stat()
-                if lstat(child, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { watchFolders(under: [child]) }
+            SourceWatcher.forEachEntry(in: path) { child, info in
+                if info.st_mode & S_IFMT == S_IFDIR { watchFolders(under: [child]) }
             }
         }
     }
