@@ -169,7 +169,11 @@ def test_skip_link_is_first_and_moves_focus_to_content(site, browser):
 SHOTS = {"home": "zh/index.html", "chapter": "zh/bars/navigation-bar.html#title-and-back-button",
          "chapter-en": "en/bars/navigation-bar.html", "search": "en/search.html?q=nav+bar",
          # A chapter figure on the first screen, and a rule's do / don't pair.
-         "figure": "en/bars/tab-bar.html", "figure-pair": "zh/controls/segmented-controls.html#limit-segments"}
+         "figure": "en/bars/tab-bar.html", "figure-pair": "zh/controls/segmented-controls.html#limit-segments",
+         # A wide table (it scrolls sideways inside itself on a phone), the glossary, a generated
+         # Traditional Chinese chapter and the search page's facets with grouped results.
+         "table": "en/bars/bar-buttons.html#standard-buttons", "glossary": "zh/glossary.html",
+         "chapter-zh-hant": "zh-Hant/bars/navigation-bar.html", "search-facets": "zh/search.html?q=%E5%AF%BC%E8%88%AA"}
 
 
 @pytest.mark.parametrize("width", [375, 1280])
