@@ -19,17 +19,7 @@ struct ConversionOverrides: Sendable {
         func location(_ mark: Mark?) -> SourceLocation {
             file.location(line: mark?.line ?? 1, column: mark?.column ?? 1)
         }
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: file.text)
-        } catch let YamlError.scanner(_, problem, mark, _), let YamlError.parser(_, problem, mark, _),
-                let YamlError.composer(_, problem, mark, _) {
-            log.error(id: "yaml.malformed", "malformed YAML: \(problem)", at: location(mark))
-            return ConversionOverrides()
-        } catch {
-            log.error(id: "yaml.malformed", "malformed YAML: \(error)", at: location(nil))
-            return ConversionOverrides()
-        }
+        let root = YAMLDocument.compose(file, log: &log)
         guard let root else { return ConversionOverrides() }
         let fields = [source.tag, target.tag, "note", "source"]
         let shape = "{\(source.tag): …, \(target.tag): …, note: …, source: …}"

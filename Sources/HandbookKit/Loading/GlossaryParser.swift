@@ -10,17 +10,7 @@ struct GlossaryParser {
         func location(_ mark: Mark?) -> SourceLocation {
             file.location(line: mark?.line ?? 1, column: mark?.column ?? 1)
         }
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: file.text)
-        } catch let YamlError.scanner(_, problem, mark, _), let YamlError.parser(_, problem, mark, _),
-                let YamlError.composer(_, problem, mark, _) {
-            log.error(id: "yaml.malformed", "malformed YAML: \(problem)", at: location(mark))
-            return Glossary(entries: [])
-        } catch {
-            log.error(id: "yaml.malformed", "malformed YAML: \(error)", at: location(nil))
-            return Glossary(entries: [])
-        }
+        let root = YAMLDocument.compose(file, log: &log)
         guard let root else { return Glossary(entries: []) }
         guard case .sequence(let items) = root else {
             log.error(id: "glossary.not-a-list", "the glossary must be a list of entries ('- id: …')", at: location(root.mark))

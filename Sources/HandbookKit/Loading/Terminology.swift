@@ -44,13 +44,7 @@ public struct Terminology: Sendable {
 
     static func parse(_ file: SourceFile, languages: HandbookLanguages = .standard, log: inout DiagnosticLog) -> Terminology {
         var result = Terminology()
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: file.text)
-        } catch {
-            log.error(id: "yaml.malformed", "malformed YAML: \(error)", at: file.location(line: 1, column: 1))
-            return result
-        }
+        let root = YAMLDocument.compose(file, log: &log)
         guard let root else { return result }
         func location(_ node: Node) -> SourceLocation {
             file.location(line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)

@@ -109,3 +109,19 @@ enum YAMLDocument {
         return YAMLItem(value: value, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
     }
 }
+
+extension YAMLDocument {
+    /// A content file's YAML as Yams' node tree (glossary, terminology, overrides, allowed
+    /// characters), or nil: for an empty file, or after reporting where the YAML is malformed.
+    static func compose(_ file: SourceFile, log: inout DiagnosticLog) -> Node? {
+        do {
+            return try Yams.compose(yaml: file.text)
+        } catch let YamlError.scanner(_, problem, mark, _), let YamlError.parser(_, problem, mark, _),
+                let YamlError.composer(_, problem, mark, _) {
+            log.error(id: "yaml.malformed", "malformed YAML: \(problem)", at: file.location(line: mark.line, column: mark.column))
+        } catch {
+            log.error(id: "yaml.malformed", "malformed YAML: \(error)", at: file.location(line: 1, column: 1))
+        }
+        return nil
+    }
+}

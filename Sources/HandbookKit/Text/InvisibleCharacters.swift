@@ -91,13 +91,7 @@ struct AllowedCharacters: Sendable {
     /// Reads the file if it exists; a malformed entry is an error at its position.
     static func parse(_ file: SourceFile, log: inout DiagnosticLog) -> AllowedCharacters {
         var result = AllowedCharacters()
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: file.text)
-        } catch {
-            log.error(id: "yaml.malformed", "malformed YAML: \(error)", at: file.location(line: 1, column: 1))
-            return result
-        }
+        let root = YAMLDocument.compose(file, log: &log)
         guard let root else { return result }
         func location(_ node: Node) -> SourceLocation {
             file.location(line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
