@@ -188,12 +188,17 @@ def test_mcp_server_session_lists_and_calls_every_tool(binary, site):
     asyncio.run(asyncio.wait_for(session(), 60))
 
 
+def copy_handbook(folder):
+    """The repository's handbook (configuration, content, templates, baseline) in `folder`."""
+    import shutil
+    for name in ("content", "templates", "baseline"):
+        shutil.copytree(REPO / name, folder / name)
+    shutil.copy(REPO / "handbook.yaml", folder / "handbook.yaml")
+
+
 def test_check_applies_the_configured_baseline_without_a_flag(binary, tmp_path):
     """handbook.yaml names the published catalogue: renaming a published rule fails `check`."""
-    import shutil
-    for folder in ("content", "templates", "baseline"):
-        shutil.copytree(REPO / folder, tmp_path / folder)
-    shutil.copy(REPO / "handbook.yaml", tmp_path / "handbook.yaml")
+    copy_handbook(tmp_path)
     for language in ("zh", "en"):
         path = tmp_path / "content" / language / "controls" / "buttons.md"
         text = path.read_text(encoding="utf-8")
@@ -211,11 +216,8 @@ def test_check_applies_the_configured_baseline_without_a_flag(binary, tmp_path):
 
 def test_check_writes_diagnostics_as_json_for_editors(binary, tmp_path):
     """`--diagnostics-format json`: one document on standard error with each problem's stable
-    id, range and "did you mean" edit; a removed published rule is an error with its id too."""
-    import shutil
-    for folder in ("content", "templates", "baseline"):
-        shutil.copytree(REPO / folder, tmp_path / folder)
-    shutil.copy(REPO / "handbook.yaml", tmp_path / "handbook.yaml")
+    id, range and "did you mean" edit; a clean check gives an empty document."""
+    copy_handbook(tmp_path)
     path = tmp_path / "content" / "en" / "controls" / "buttons.md"
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace("\nweight:", "\nwieght:", 1), encoding="utf-8")
