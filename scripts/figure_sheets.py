@@ -22,32 +22,16 @@ import io
 import os
 import pathlib
 import re
-import shutil
 import sys
 import xml.etree.ElementTree as ET
 
 from PIL import Image, ImageDraw, ImageFont
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "Tests/e2e"))
+from conftest import make_driver  # noqa: E402  (the end-to-end tests' headless Chromium)
 FIGURE_SRC = re.compile(r'src="([^"]*assets/figures/([^"/]+?)-[0-9a-f]{10}\.svg)"')
 MIN_TEXT_PX = 9.0
-
-
-def make_driver():
-    options = webdriver.ChromeOptions()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1280,900", "--hide-scrollbars", "--lang=en-US"):
-        options.add_argument(argument)
-    for binary in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
-        if os.path.exists(binary):
-            options.binary_location = binary
-            break
-    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-    driver = webdriver.Chrome(service=Service(driver_path), options=options)
-    driver.set_page_load_timeout(30)
-    return driver
 
 
 def emulate(driver, width, theme, scale):
