@@ -151,22 +151,17 @@ public struct SiteWriter: Sendable {
     /// and removes those that are gone. For `serve`, whose output folder belongs to one process;
     /// a build uses `write`, which swaps the whole folder. Returns how many files it wrote.
     @discardableResult
-    public func update(_ files: [OutputFile], previous: [String: Data]) throws -> Int {
+    /// Writes `changed` (files new or whose bytes differ from the folder's) and removes `removed`.
+    func update(changed: [OutputFile], removed: [String]) throws {
         let fileManager = FileManager.default
-        var written = 0
-        for file in files where !(previous[file.path].map(file.hasBytes(equalTo:)) ?? false) {
+        for file in changed {
             let url = output.appendingPathComponent(file.path)
-            if previous[file.path] == nil {
-                try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            }
+            try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             if let failure = Self.write(file, to: url.path) { throw Failure.cannotWrite(url.path, failure) }
-            written += 1
         }
-        let current = Set(files.map(\.path))
-        for path in previous.keys where !current.contains(path) {
+        for path in removed {
             try? fileManager.removeItem(at: output.appendingPathComponent(path))
         }
-        return written
     }
 
     /// Writes one file; the reason it failed, if it did. A file in many small pieces is written

@@ -39,18 +39,27 @@ public final class IncrementalBuilder: @unchecked Sendable {
         if outcome.succeeded {
             do {
                 let writer = SiteWriter(output: configuration.outputURL)
-                if let published {
-                    report.filesWritten = try writer.update(outcome.files, previous: published)
+                // Each file is compared once with what the folder holds: an unchanged one keeps
+                // the bytes already held and is not written.
+                let previous = published ?? [:]
+                var current: [String: Data] = [:]
+                var changed: [OutputFile] = []
+                for file in outcome.files {
+                    if let kept = previous[file.path], file.hasBytes(equalTo: kept) {
+                        current[file.path] = kept
+                    } else {
+                        current[file.path] = file.data
+                        changed.append(file)
+                    }
+                }
+                if published != nil {
+                    try writer.update(changed: changed, removed: previous.keys.filter { current[$0] == nil })
+                    report.filesWritten = changed.count
                 } else {
                     try await writer.write(outcome.files)
                     report.filesWritten = outcome.files.count
                 }
-                // An unchanged file keeps the bytes already held.
-                let previous = published ?? [:]
-                published = Dictionary(outcome.files.map { file in
-                    if let kept = previous[file.path], file.hasBytes(equalTo: kept) { return (file.path, kept) }
-                    return (file.path, file.data)
-                }, uniquingKeysWith: { $1 })
+                published = current
             } catch {
                 published = nil  // the folder may be half updated: the next build replaces it whole
                 outcome.diagnostics.append(.error(id: "output.write-failed", "\(error)", at: nil))
