@@ -24,6 +24,19 @@ import Testing
         #expect(normalizer.tokens("nav 导航bar, 標籤欄!") == ["nav", "导航", "bar", "标签栏"])
     }
 
+    /// Text of ASCII, ideographs and CJK punctuation takes a shortcut; every text must come
+    /// out as the full steps (NFKD, marks removed, lowercase, Simplified) give it.
+    @Test func shortcutAgreesWithTheFullSteps() async {
+        let samples = ["导航栏 Navigation BAR", "《设计》：“标题”、‘副标题’——导航·栏。", "Tab Bars", "ＴＡＢ 栏", "導航欄",
+                       "Ａ全角", "丽 compatibility 﨑", "カ゛ かが", "Ⅳ ﬁ ½", "Ǆ İstanbul ß", "　ideographic space", "𠀀 extension b",
+                       "…", "ABC\u{301}", "e\u{0301}"]
+        for text in samples {
+            let folded = text.decomposedStringWithCompatibilityMapping.unicodeScalars.filter { !(0x300...0x36F).contains($0.value) }
+            let expected = normalizer.variants.toSimplified(String(String.UnicodeScalarView(folded)).lowercased())
+            #expect(normalizer.normalize(text) == expected, "\(text)")
+        }
+    }
+
     @Test func latinMatchesWordStartsHanMatchesAnywhere() async {
         #expect(normalizer.matches(query: "nav ba", in: "Navigation bars"))
         #expect(!normalizer.matches(query: "avi", in: "Navigation bars"))

@@ -4,7 +4,7 @@ import RulesCatalog
 /// `llms.txt` and `llms-full.txt` (the llmstxt.org convention): what the handbook is and where
 /// its chapters are, then every chapter in plain text, per language: its opening, sections and
 /// tables in reading order, and its rules as rules.json publishes them, each in its section.
-struct LLMsTextBuilder {
+struct LLMsTextBuilder: Sendable {
     let catalog: Catalog
     let languages: HandbookLanguages
     let strings: [Language: UIStrings]
@@ -47,13 +47,13 @@ struct LLMsTextBuilder {
     static func full(_ language: Language) -> String { "\(language.code)/llms-full.txt" }
     static let root = "llms.txt"
 
-    func files() -> [OutputFile] {
+    func files() async -> [OutputFile] {
         var files = [OutputFile(path: Self.root, text: rootIndex())]
         // Positions, not copies, of each chapter's rules: a rule is a few dozen strings.
         let rulesByChapter = Dictionary(grouping: catalog.rules.indices, by: { catalog.rules[$0].chapter })
         for language in languages.all {
             files.append(OutputFile(path: Self.index(language), text: index(language)))
-            files.append(OutputFile(path: Self.full(language), bytes: full(language, rulesByChapter: rulesByChapter)))
+            files.append(OutputFile(path: Self.full(language), pieces: await full(language, rulesByChapter: rulesByChapter)))
         }
         return files
     }
@@ -104,36 +104,45 @@ struct LLMsTextBuilder {
         return text
     }
 
-    /// Written into one byte buffer piece by piece: interpolating each line made a string for
-    /// every piece and another for the line.
-    private func full(_ language: Language, rulesByChapter: [String: [Int]]) -> [UInt8] {
-        var text = Array(heading(language).utf8)
+    /// A piece of llms-full.txt: fixed text, or a chapter's part (by its position in the catalogue).
+    private enum Piece: Sendable {
+        case text(String)
+        case chapter(Int)
+    }
+
+    /// The file in pieces, a chapter's part each, made on all cores. Each part is written into
+    /// one byte buffer piece by piece: interpolating each line made a string for every piece
+    /// and another for the line.
+    private func full(_ language: Language, rulesByChapter: [String: [Int]]) async -> [[UInt8]] {
         let writer = ChapterWriter(builder: self, language: language)
         // Each chapter's parse by id, found once (a search per chapter made the file quadratic).
         let versions = Dictionary((handbook?.chapters(in: language) ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        // The rules are read in place: a rule copied out of the array is a few dozen strings.
-        catalog.rules.withUnsafeBufferPointer { rules in
-            for scope in catalog.scopes {
-                text += Array("\n## \(MarkdownEscaping.inline(scope.title[language] ?? ""))\n".utf8)
-                for position in chapters(in: scope) {
-                    let chapter = catalog.chapters[position]
-                    let positions = rulesByChapter[chapter.id] ?? []
-                    let version = versions[chapter.id]
-                    guard let version, let chapterMemo else {
-                        text += writer.text(of: chapter, version, positions, rules)
-                        continue
-                    }
-                    let context = ChapterContext(chapter: chapter, rules: positions.map { rules[$0] }, language: language.tag,
-                                                 baseURL: baseURL)
-                    text += chapterMemo.value(for: version, context: context) { writer.text(of: chapter, version, positions, rules) }
-                }
+        var pieces: [Piece] = [.text(heading(language))]
+        for scope in catalog.scopes {
+            pieces.append(.text("\n## \(MarkdownEscaping.inline(scope.title[language] ?? ""))\n"))
+            pieces += chapters(in: scope).map(Piece.chapter)
+        }
+        let catalog = catalog, chapterMemo = chapterMemo, baseURL = baseURL
+        return await ParallelMap.map(pieces) { piece -> [UInt8] in
+            guard case .chapter(let position) = piece else {
+                if case .text(let text) = piece { return Array(text.utf8) }
+                return []
+            }
+            let chapter = catalog.chapters[position]
+            let positions = rulesByChapter[chapter.id] ?? []
+            let version = versions[chapter.id]
+            // The rules are read in place: a rule copied out of the array is a few dozen strings.
+            return catalog.rules.withUnsafeBufferPointer { rules in
+                guard let version, let chapterMemo else { return writer.text(of: chapter, version, positions, rules) }
+                let context = ChapterContext(chapter: chapter, rules: positions.map { rules[$0] }, language: language.tag,
+                                             baseURL: baseURL)
+                return chapterMemo.value(for: version, context: context) { writer.text(of: chapter, version, positions, rules) }
             }
         }
-        return text
     }
 
     /// One chapter's part of llms-full.txt in one language.
-    private struct ChapterWriter {
+    private struct ChapterWriter: Sendable {
         let builder: LLMsTextBuilder
         let language: Language
         let page: String

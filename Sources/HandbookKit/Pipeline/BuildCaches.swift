@@ -193,6 +193,13 @@ final class ValueMemo<Key: Equatable & Sendable, Value: Sendable>: @unchecked Se
         return value
     }
 
+    func value(for key: Key, make: () async throws -> Value) async rethrows -> Value {
+        if let last = lock.withLock({ last }), last.key == key { return last.value }
+        let value = try await make()
+        lock.withLock { last = (key, value) }
+        return value
+    }
+
     func removeAll() {
         lock.withLock { last = nil }
     }

@@ -174,48 +174,44 @@ public struct HandbookBuilder: Sendable {
         let baselinePath = configuration.baselinePath
         let strings = templates.strings
         let baseURL = configuration.baseURL
-        // The outputs are independent but for the rules catalogue: chapter pages do not read it,
-        // so they are made, in batches, on whatever core is free while one job makes the
-        // catalogue and then, one after another, each registered format (`OutputFormats`).
+        // The outputs are independent but for the rules catalogue: chapter pages do not read it.
+        // One task makes the catalogue and then, one after another, each registered format
+        // (`OutputFormats`), while the chapter pages are made in batches on the other cores.
         // Each large file is written and dropped before the next, so that no two of them are in
-        // memory at once. (The catalogue once had a stage of its own: its serial ordering and
-        // the pages' set-up then left a core idle.)
+        // memory at once; the large ones are made in pieces on all cores, so that no core idles
+        // once the pages are done.
         let chapters = renderer.chapters
-        var jobs: [OutputJob] = [.catalogueAndFormats]
-        jobs += stride(from: 0, to: chapters.count, by: 8).map { .chapterPages($0..<min($0 + 8, chapters.count)) }
+        let batches = stride(from: 0, to: chapters.count, by: 8).map { $0..<min($0 + 8, chapters.count) }
         /// Files written at once and dropped: the build never holds the whole site.
         @Sendable func emit(_ made: [OutputFile]) async throws -> [OutputFile] {
             guard let stage else { return made }
             try await stage.add(made)
             return made.map { OutputFile(path: $0.path, data: Data()) }
         }
-        // Jobs are handed out one at a time: the long one goes first, and a core that finishes
-        // a batch of pages takes the next while the other is still on it.
-        let results = await ParallelMap.map(jobs, runLength: 1) { job -> JobOutput in
-            switch job {
-            case .chapterPages(let range):
-                do {
-                    return JobOutput(files: .success(try await emit(chapters[range].map(renderer.chapterPage))), catalogued: nil)
-                } catch {
-                    return JobOutput(files: .failure(error), catalogued: nil)
-                }
-            case .catalogueAndFormats:
-                let catalog = await catalogBuilder.build()
-                var baselineLog = DiagnosticLog()
-                let diff = baselinePath.flatMap { BaselineCheck(path: $0, memo: derived?.baseline).run(current: catalog, log: &baselineLog) }
-                let catalogued = Catalogued(catalog: catalog, baselineDiff: diff, log: baselineLog)
-                let context = OutputContext(handbook: handbook, catalog: catalog, baselineDiff: diff, catalogBuilder: catalogBuilder,
-                                            renderer: renderer, searchBuilder: searchBuilder, strings: strings, baseURL: baseURL,
-                                            derived: derived, emit: emit)
-                do {
-                    var files: [OutputFile] = []
-                    for format in OutputFormats.registered { files += try await format.files(context) }
-                    return JobOutput(files: .success(files), catalogued: catalogued)
-                } catch {
-                    return JobOutput(files: .failure(error), catalogued: catalogued)
-                }
+        async let formatsJob: JobOutput = {
+            let catalog = await catalogBuilder.build()
+            var baselineLog = DiagnosticLog()
+            let diff = baselinePath.flatMap { BaselineCheck(path: $0, memo: derived?.baseline).run(current: catalog, log: &baselineLog) }
+            let catalogued = Catalogued(catalog: catalog, baselineDiff: diff, log: baselineLog)
+            let context = OutputContext(handbook: handbook, catalog: catalog, baselineDiff: diff, catalogBuilder: catalogBuilder,
+                                        renderer: renderer, searchBuilder: searchBuilder, strings: strings, baseURL: baseURL,
+                                        derived: derived, emit: emit)
+            do {
+                var files: [OutputFile] = []
+                for format in OutputFormats.registered { files += try await format.files(context) }
+                return JobOutput(files: .success(files), catalogued: catalogued)
+            } catch {
+                return JobOutput(files: .failure(error), catalogued: catalogued)
+            }
+        }()
+        let pageResults = await ParallelMap.map(batches) { range -> JobOutput in
+            do {
+                return JobOutput(files: .success(try await emit(chapters[range].map(renderer.chapterPage))), catalogued: nil)
+            } catch {
+                return JobOutput(files: .failure(error), catalogued: nil)
             }
         }
+        let results = await [formatsJob] + pageResults
         var files: [OutputFile] = []
         var catalogued: Catalogued?
         for result in results {
@@ -309,11 +305,4 @@ private struct Catalogued: Sendable {
 private struct JobOutput: Sendable {
     var files: Result<[OutputFile], any Error>
     var catalogued: Catalogued?
-}
-
-/// One piece of the site, made independently of the others.
-private enum OutputJob: Sendable, Equatable {
-    /// The rules catalogue, then every registered format, one after another.
-    case catalogueAndFormats
-    case chapterPages(Range<Int>)
 }

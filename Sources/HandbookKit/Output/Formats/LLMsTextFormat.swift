@@ -6,6 +6,7 @@ struct LLMsTextFormat: OutputFormat {
                                    baseURL: context.baseURL, handbook: context.handbook,
                                    plainText: { catalogBuilder.plainText($0, $1) },
                                    chapterMemo: context.derived?.llmsChapters)
-        return try await context.emit(context.derived?.llmsText.value(for: llms.key) { llms.files() } ?? llms.files())
+        if let memo = context.derived?.llmsText { return try await context.emit(await memo.value(for: llms.key) { await llms.files() }) }
+        return try await context.emit(await llms.files())
     }
 }

@@ -13,8 +13,8 @@ protocol OutputFormat: Sendable {
 }
 
 enum OutputFormats {
-    /// Made one after another, in this order. The search indexes come last: their chapters are
-    /// encoded on all cores, so no core idles at the end of the build.
+    /// Made one after another, in this order. llms-full.txt and the search indexes are made
+    /// in pieces (a chapter each) on all cores, so no core idles at the end of the build.
     static let registered: [any OutputFormat] = [
         RulesJSONFormat(),
         LLMsTextFormat(),
