@@ -1,8 +1,9 @@
 import TemplateEngine
 
-/// View models for the templates. They hold only stored properties, each listed in its type's
-/// `templateFields` (PageModels+Templates.swift): a template reads a view through that table, and
-/// a stored property missing from it is caught in debug builds (see `TemplateFieldView`).
+/// View models for the templates. A template reads a view through its type's `templateFields`
+/// table, which scripts/template_fields.py generates from this file into
+/// PageModels+Templates.swift: every property declared here is a field of the same name. Run the
+/// script after changing a view's properties (an end-to-end test checks the file is current).
 
 struct LinkView: Sendable, Equatable {
     var title: String
@@ -69,9 +70,10 @@ struct LayoutView: Sendable, Equatable {
     /// Open Graph's type: `article` for a chapter, else `website`.
     var ogType: String = "website"
     /// What the page shares with every page of its folder: one view per folder, so that the
-    /// layout's sections over it are rendered once per folder. Templates also read its `ui` as
-    /// the layout's own.
+    /// layout's sections over it are rendered once per folder.
     var folder: SharedView<FolderView>
+    /// The folder's interface strings, read by templates as the layout's own.
+    var ui: UIStringTable { folder.value.ui }
 }
 
 /// The part of a page's frame that every page of one folder in one language shows alike: links
@@ -278,4 +280,19 @@ struct ChangelogPageView: Sendable, Equatable {
     var intro: String
     var releases: [ReleaseView]
     var editions: [EditionView]
+}
+
+/// The changelog page's view per edition of Apple's guidelines: what each edition brought to the
+/// handbook (its chapters and how many rules), and the rules later guidance retired, under the
+/// edition that brought their replacement.
+struct EditionView: Sendable, Equatable {
+    var anchor: String
+    var heading: String
+    var summary: String
+    var chapters: [LinkView]
+    var hasChapters: Bool
+    /// "Retired by this edition's guidance", over the list; nil when the section is that list.
+    var retiredHeading: String?
+    var retired: [ChangedRuleView]
+    var hasRetired: Bool
 }

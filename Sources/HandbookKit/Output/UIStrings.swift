@@ -159,3 +159,10 @@ struct UIStringTable: Sendable, Equatable {
 
     func value(named name: String) -> TemplateValue? { values[name].map(TemplateValue.text) }
 }
+
+/// Answered by name (`value(named:)`), not through numbered fields.
+extension UIStringTable: TemplateView {
+    static var answersByName: Bool { true }
+    static func templateField(named name: String) -> Int? { nil }
+    func templateValue(field number: Int) -> TemplateValue { .nothing }
+}
