@@ -4,7 +4,7 @@ import PackageDescription
 
 let package = Package(
     name: "HandbookGen",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "HandbookGen", targets: ["HandbookGen"]),
         .library(name: "HandbookKit", targets: ["HandbookKit"]),

@@ -57,7 +57,7 @@ public final class PreviewServer: Sendable {
         let templatesChanged = changes.contains { $0.hasPrefix(templatesRoot) }
         // The build's tasks share the cores with the server's; it awaits between chapters.
         let report = await builder.build(templatesChanged: templatesChanged)
-        if report.outcome.succeeded, let files = builder.published {
+        if report.outcome.succeeded, let files = await builder.published {
             if await state.failure != nil || report.filesWritten > 0 || changes.isEmpty {
                 await state.publish(files)
             }

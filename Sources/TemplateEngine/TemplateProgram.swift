@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The templates, parsed (`ParsedTemplate`) and rendered without per-tag overhead.
 ///
@@ -131,57 +132,53 @@ public struct TemplateProgram: Sendable {
 
     /// Per view type, each part's field number on it: worked out once per type and process,
     /// shared by every render.
-    private final class FieldRows: @unchecked Sendable {
+    private final class FieldRows: Sendable {
         private let parts: [String]
-        private var rows: [ObjectIdentifier: [Int]] = [:]
-        private let lock = NSLock()
+        private let rows = Mutex<[ObjectIdentifier: [Int]]>([:])
 
         init(parts: [String]) { self.parts = parts }
 
         func row(for type: any TemplateView.Type) -> [Int] {
             let key = ObjectIdentifier(type)
-            lock.lock()
-            defer { lock.unlock() }
-            if let known = rows[key] { return known }
-            let row = parts.map { part in
-                type.answersByName ? TemplateProgram.byName : type.templateField(named: part) ?? TemplateProgram.missing
+            return rows.withLock { rows in
+                if let known = rows[key] { return known }
+                let row = parts.map { part in
+                    type.answersByName ? TemplateProgram.byName : type.templateField(named: part) ?? TemplateProgram.missing
+                }
+                rows[key] = row
+                return row
             }
-            rows[key] = row
-            return row
         }
     }
 
     /// The bytes of sections over views many pages share (`TemplateViewBox.isSharedByPages`),
     /// by section and view, made by the first page that renders one; shared by all renders.
-    private final class SharedSections: @unchecked Sendable {
+    private final class SharedSections: Sendable {
         struct Key: Hashable {
             var operation: Int
             var view: ObjectIdentifier
         }
 
-        enum Entry {
+        enum Entry: Sendable {
             case rendered([UInt8])
             /// The section read something besides its view: rendered on every page.
             case readsOutside
         }
 
         /// The view is kept with its entry, so that its identifier is not reused for another.
-        private var entries: [Key: (view: TemplateViewBox, entry: Entry)] = [:]
-        private let lock = NSLock()
+        private let entries = Mutex<[Key: (view: TemplateViewBox, entry: Entry)]>([:])
         /// Folders times sections is a few hundred; `serve` makes new views on every build.
         private let limit = 4096
 
         subscript(key: Key) -> Entry? {
-            lock.lock()
-            defer { lock.unlock() }
-            return entries[key]?.entry
+            entries.withLock { $0[key]?.entry }
         }
 
         func store(_ entry: Entry, for key: Key, view: TemplateViewBox) {
-            lock.lock()
-            defer { lock.unlock() }
-            if entries.count >= limit { entries.removeAll() }
-            entries[key] = (view, entry)
+            entries.withLock { entries in
+                if entries.count >= limit { entries.removeAll() }
+                entries[key] = (view, entry)
+            }
         }
     }
 

@@ -29,7 +29,9 @@ public enum TemplateValue: Sendable {
 }
 
 /// A view as a template holds it. Subclassed per view type (`ViewBox`), so that a view is boxed
-/// once, with its value inline, and read through the class's table of methods.
+/// once, with its value inline, and read through the class's table of methods. `@unchecked`
+/// because the compiler checks `Sendable` on final classes only: the boxes hold nothing but
+/// `let`s of `Sendable` values, in this file.
 public class TemplateViewBox: @unchecked Sendable {
     /// Whether many pages share this very view (one per folder, say): a section over it that
     /// reads nothing else then renders the same bytes on each, and a program renders it once.

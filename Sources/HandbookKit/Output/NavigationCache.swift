@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The sidebar of every page.
 ///
@@ -193,7 +194,7 @@ struct NavigationCache: Sendable {
 }
 
 /// The windowed sidebars made so far, shared by the tasks rendering pages.
-private final class WindowMemo: @unchecked Sendable {
+private final class WindowMemo: Sendable {
     struct Key: Hashable {
         var language: Language
         var folder: String
@@ -201,13 +202,12 @@ private final class WindowMemo: @unchecked Sendable {
         var run: Int
     }
 
-    private let lock = NSLock()
-    private var made: [Key: [Substring]] = [:]
+    private let made = Mutex<[Key: [Substring]]>([:])
 
     func pieces(for key: Key, make: () -> [Substring]) -> [Substring] {
-        if let known = lock.withLock({ made[key] }) { return known }
+        if let known = made.withLock({ $0[key] }) { return known }
         let pieces = make()
-        lock.withLock { made[key] = pieces }
+        made.withLock { $0[key] = pieces }
         return pieces
     }
 }

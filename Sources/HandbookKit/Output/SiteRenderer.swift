@@ -1,9 +1,13 @@
 import Foundation
 import TemplateEngine
+import Synchronization
 
 /// The terms whose definition a page already carries.
-private final class TermsSeen: @unchecked Sendable {
-    var ids = Set<String>()
+private final class TermsSeen: Sendable {
+    private let ids = Mutex(Set<String>())
+
+    /// Whether `id` is seen for the first time on the page.
+    func firstTime(_ id: String) -> Bool { ids.withLock { $0.insert(id).inserted } }
 }
 
 /// Produces every page of the site from the resolved handbook and the templates.
@@ -194,7 +198,7 @@ struct SiteRenderer {
                 return .init(href: url, defaultText: url, isExternal: true)
             }
             var note: String?
-            if isWiki, case .term(let id) = resolved, defined.ids.insert(id).inserted {
+            if isWiki, case .term(let id) = resolved, defined.firstTime(id) {
                 note = glossary.entry(id)?.note?[language]
             }
             return .init(href: SiteURLs.relative(SiteURLs.path(of: resolved, in: language), from: page),

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// Writes the site so that nothing is lost: every file goes into a fresh folder beside the
 /// output folder, which then takes the old site's place in one atomic exchange (Linux's
@@ -64,14 +65,15 @@ public struct SiteWriter: Sendable {
     }
 
     /// A site being written into its staging folder.
-    public final class StagedSite: @unchecked Sendable {
+    public final class StagedSite: Sendable {
         private let writer: SiteWriter
         private let staging: URL
         /// `staging.path`, made once: a URL's path is worked out again on every read.
         private let stagingPath: String
         private let lock: Int32
-        private var folders: Set<String> = [""]
-        private let folderLock = NSLock()
+        /// Folders made so far; the lock is held while one is made, so that no thread writes
+        /// into a folder still being made.
+        private let folders = Mutex<Set<String>>([""])
 
         fileprivate init(writer: SiteWriter, staging: URL, lock: Int32) {
             self.writer = writer
@@ -90,7 +92,7 @@ public struct SiteWriter: Sendable {
             })
             for folder in needed.sorted() {
                 // Under the lock: another thread must not write into a folder still being made.
-                try folderLock.withLock {
+                try folders.withLock { folders in
                     guard !folders.contains(folder) else { return }
                     do {
                         try FileManager.default.createDirectory(at: staging.appendingPathComponent(folder),

@@ -1,5 +1,6 @@
 import Foundation
 import RulesCatalog
+import Synchronization
 
 /// What a rebuild can take from the previous one, so that `serve` redoes only what a change
 /// affects. Both caches are keyed by their full inputs, so a hit gives exactly the bytes a full
@@ -15,37 +16,40 @@ public struct BuildCaches: Sendable {
 }
 
 /// Parsed chapters by file path and text.
-public final class ChapterCache: @unchecked Sendable {
+public final class ChapterCache: Sendable {
     private struct Entry {
         var text: String
         var chapter: Chapter?
         var log: DiagnosticLog
     }
 
-    private var entries: [String: Entry] = [:]
-    private var revisions = 0
-    /// The files every chapter is checked against (glossary, terminology, allowed characters):
-    /// when they change, no parsed chapter is kept.
-    private var context: [UInt8] = []
-    private var conversions: [String: (source: String, file: SourceFile)] = [:]
-    private let lock = NSLock()
+    private struct State {
+        var entries: [String: Entry] = [:]
+        var revisions = 0
+        /// The files every chapter is checked against (glossary, terminology, allowed
+        /// characters): when they change, no parsed chapter is kept.
+        var context: [UInt8] = []
+        var conversions: [String: (source: String, file: SourceFile)] = [:]
+    }
+
+    private let state = Mutex(State())
 
     public init() {}
 
     /// Forgets every chapter when `context` differs from the last build's.
     func keep(onlyIfContextIs context: [UInt8]) {
-        lock.withLock {
-            if self.context != context { entries = [:]; conversions = [:] }
-            self.context = context
+        state.withLock { state in
+            if state.context != context { state.entries = [:]; state.conversions = [:] }
+            state.context = context
         }
     }
 
     /// A generated language's file made from a source text, while that text is the same
     /// (converting every chapter with OpenCC on each save was most of a rebuild).
     func converted(_ key: String, from source: String, convert: () -> SourceFile?) -> SourceFile? {
-        if let kept = lock.withLock({ conversions[key] }), kept.source == source { return kept.file }
+        if let kept = state.withLock({ $0.conversions[key] }), kept.source == source { return kept.file }
         let file = convert()
-        if let file { lock.withLock { conversions[key] = (source, file) } }
+        if let file { state.withLock { $0.conversions[key] = (source, file) } }
         return file
     }
 
@@ -53,14 +57,14 @@ public final class ChapterCache: @unchecked Sendable {
     /// language's chapter).
     func chapter(for file: SourceFile, key: String? = nil, parse: () -> (Chapter?, DiagnosticLog)) -> (Chapter?, DiagnosticLog) {
         let key = key ?? file.path
-        if let entry = lock.withLock({ entries[key] }), entry.text == file.text {
+        if let entry = state.withLock({ $0.entries[key] }), entry.text == file.text {
             return (entry.chapter, entry.log)
         }
         var (chapter, log) = parse()
-        lock.withLock {
-            revisions += 1
-            chapter?.revision = revisions
-            entries[key] = Entry(text: file.text, chapter: chapter, log: log)
+        state.withLock { state in
+            state.revisions += 1
+            chapter?.revision = state.revisions
+            state.entries[key] = Entry(text: file.text, chapter: chapter, log: log)
         }
         return (chapter, log)
     }
@@ -68,40 +72,45 @@ public final class ChapterCache: @unchecked Sendable {
 
 /// Rendered pages by output path, with the view each was rendered from. Templates are not part
 /// of the key: drop the cache when they change.
-public final class PageCache: @unchecked Sendable {
+public final class PageCache: Sendable {
     private struct Entry {
         var view: any Sendable
         var data: Data
     }
 
-    private var entries: [String: Entry] = [:]
-    private let lock = NSLock()
-    public private(set) var rendered = 0
-    public private(set) var reused = 0
+    private struct State {
+        var entries: [String: Entry] = [:]
+        var rendered = 0
+        var reused = 0
+    }
+
+    private let state = Mutex(State())
+    public var rendered: Int { state.withLock { $0.rendered } }
+    public var reused: Int { state.withLock { $0.reused } }
 
     public init() {}
 
     func page<View: Equatable & Sendable>(_ path: String, view: View, render: () -> Data) -> Data {
-        if let entry = lock.withLock({ entries[path] }), let previous = entry.view as? View, previous == view {
-            lock.withLock { reused += 1 }
+        if let entry = state.withLock({ $0.entries[path] }), let previous = entry.view as? View, previous == view {
+            state.withLock { $0.reused += 1 }
             return entry.data
         }
         let data = render()
-        lock.withLock {
-            rendered += 1
-            entries[path] = Entry(view: view, data: data)
+        state.withLock { state in
+            state.rendered += 1
+            state.entries[path] = Entry(view: view, data: data)
         }
         return data
     }
 
     /// A page taken whole from the previous build without making its view (`DerivedCaches.pages`).
     func noteReused() {
-        lock.withLock { reused += 1 }
+        state.withLock { $0.reused += 1 }
     }
 
     /// Counts from zero for the next build's report.
     public func resetCounts() {
-        lock.withLock { rendered = 0; reused = 0 }
+        state.withLock { $0.rendered = 0; $0.reused = 0 }
     }
 }
 
@@ -110,7 +119,7 @@ public final class PageCache: @unchecked Sendable {
 /// and the context given with it is equal. HTML, records, entries and links also depend on
 /// other chapters through link targets and titles; those memos are emptied whenever the
 /// handbook's outline (every id, anchor and title) changes.
-final class DerivedCaches: @unchecked Sendable {
+final class DerivedCaches: Sendable {
     let html = ChapterMemo<[String]>()
     /// Whole chapter pages: a page reads its chapter, the outline (titles of neighbours, related
     /// chapters, backlinks, replacements; the sidebar), the templates, and, given as context,
@@ -130,26 +139,29 @@ final class DerivedCaches: @unchecked Sendable {
     let baseline = ValueMemo<Data, Catalog>()
     let scalarFolds = ScalarFolds()
     let search = SearchMemos()
-    private var outline: HandbookOutline?
-    private var templateSet: TemplateSet?
-    /// The sidebar pieces, kept while the outline and the templates stay the same.
-    private var sidebar: NavigationCache?
-    private let lock = NSLock()
+    private struct State {
+        var outline: HandbookOutline?
+        var templates: TemplateSet?
+        /// The sidebar pieces, kept while the outline and the templates stay the same.
+        var sidebar: NavigationCache?
+    }
+
+    private let state = Mutex(State())
 
     /// The templates of the previous build, until a file under the templates folder changes.
     var templates: TemplateSet? {
-        lock.withLock { templateSet }
+        state.withLock { $0.templates }
     }
 
     func keep(_ templates: TemplateSet?) {
-        lock.withLock { templateSet = templates }
+        state.withLock { $0.templates = templates }
     }
 
     /// Forgets everything made with the templates (they changed).
     func dropTemplates() {
-        lock.withLock {
-            templateSet = nil
-            sidebar = nil
+        state.withLock { state in
+            state.templates = nil
+            state.sidebar = nil
         }
         llmsText.removeAll()
         llmsChapters.removeAll()
@@ -158,89 +170,92 @@ final class DerivedCaches: @unchecked Sendable {
 
     /// The sidebar of the previous build, or a new one.
     func navigation(_ make: () -> NavigationCache) -> NavigationCache {
-        if let kept = lock.withLock({ sidebar }) { return kept }
+        if let kept = state.withLock({ $0.sidebar }) { return kept }
         let made = make()
-        lock.withLock { sidebar = made }
+        state.withLock { $0.sidebar = made }
         return made
     }
 
     /// Starts a build of a handbook with this outline.
     func begin(outline: HandbookOutline) {
-        lock.withLock {
-            if self.outline != outline {
-                sidebar = nil
-                html.removeAll()
-                pages.removeAll()
-                searchRecords.removeAll()
-                catalogEntries.removeAll()
-                links.removeAll()
-                llmsChapters.removeAll()
-            }
-            self.outline = outline
+        let changed = state.withLock { state in
+            defer { state.outline = outline }
+            guard state.outline != outline else { return false }
+            state.sidebar = nil
+            return true
         }
+        guard changed else { return }
+        html.removeAll()
+        pages.removeAll()
+        searchRecords.removeAll()
+        catalogEntries.removeAll()
+        links.removeAll()
+        llmsChapters.removeAll()
     }
 }
 
 /// The value made from the last key, while the key stays equal.
-final class ValueMemo<Key: Equatable & Sendable, Value: Sendable>: @unchecked Sendable {
-    private var last: (key: Key, value: Value)?
-    private let lock = NSLock()
+final class ValueMemo<Key: Equatable & Sendable, Value: Sendable>: Sendable {
+    private let last = Mutex<(key: Key, value: Value)?>(nil)
 
     func value(for key: Key, make: () throws -> Value) rethrows -> Value {
-        if let last = lock.withLock({ last }), last.key == key { return last.value }
+        if let kept = last.withLock({ $0 }), kept.key == key { return kept.value }
         let value = try make()
-        lock.withLock { last = (key, value) }
+        last.withLock { $0 = (key, value) }
         return value
     }
 
     func value(for key: Key, make: () async throws -> Value) async rethrows -> Value {
-        if let last = lock.withLock({ last }), last.key == key { return last.value }
+        if let kept = last.withLock({ $0 }), kept.key == key { return kept.value }
         let value = try await make()
-        lock.withLock { last = (key, value) }
+        last.withLock { $0 = (key, value) }
         return value
     }
 
     func removeAll() {
-        lock.withLock { last = nil }
+        last.withLock { $0 = nil }
     }
 }
 
 /// The value made from the last key, per language.
-final class LanguageMemo<Key: Equatable & Sendable, Value: Sendable>: @unchecked Sendable {
-    private var last: [String: (key: Key, value: Value)] = [:]
-    private let lock = NSLock()
+final class LanguageMemo<Key: Equatable & Sendable, Value: Sendable>: Sendable {
+    private let last = Mutex<[String: (key: Key, value: Value)]>([:])
 
     func value(for language: Language, key: Key, make: () -> Value) -> Value {
-        if let last = lock.withLock({ last[language.tag] }), last.key == key { return last.value }
+        if let kept = last.withLock({ $0[language.tag] }), kept.key == key { return kept.value }
         let value = make()
-        lock.withLock { last[language.tag] = (key, value) }
+        last.withLock { $0[language.tag] = (key, value) }
         return value
     }
 }
 
 /// One value per chapter, with the revision and context it was made from.
-final class ChapterMemo<Value: Sendable>: @unchecked Sendable {
+final class ChapterMemo<Value: Sendable>: Sendable {
     private struct Entry {
         var revision: Int
         var context: any Sendable
         var value: Value
     }
 
-    private var entries: [String: Entry] = [:]
-    private let lock = NSLock()
+    private struct State {
+        var entries: [String: Entry] = [:]
+        var made = 0
+    }
+
+    private let state = Mutex(State())
     /// Values made (not reused) since the last `resetCounts()`.
-    private(set) var made = 0
+    var made: Int { state.withLock { $0.made } }
 
     func value<Context: Equatable & Sendable>(for chapter: Chapter, context: Context, make: () -> Value) -> Value {
         let key = chapter.language.tag + ":" + chapter.id
-        if chapter.revision != 0, let entry = lock.withLock({ entries[key] }), entry.revision == chapter.revision,
+        if chapter.revision != 0, let entry = state.withLock({ $0.entries[key] }), entry.revision == chapter.revision,
            let previous = entry.context as? Context, previous == context {
             return entry.value
         }
         let value = make()
-        lock.withLock {
-            made += 1
-            if chapter.revision != 0 { entries[key] = Entry(revision: chapter.revision, context: context, value: value) }
+        state.withLock { state in
+            state.made += 1
+            if chapter.revision != 0 { state.entries[key] = Entry(revision: chapter.revision, context: context, value: value) }
         }
         return value
     }
@@ -250,11 +265,11 @@ final class ChapterMemo<Value: Sendable>: @unchecked Sendable {
     }
 
     func removeAll() {
-        lock.withLock { entries.removeAll() }
+        state.withLock { $0.entries.removeAll() }
     }
 
     func resetCounts() {
-        lock.withLock { made = 0 }
+        state.withLock { $0.made = 0 }
     }
 }
 

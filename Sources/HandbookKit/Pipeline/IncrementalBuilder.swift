@@ -3,7 +3,7 @@ import Foundation
 /// Builds the site again and again into one folder, as `serve` does: each rebuild reuses the
 /// chapters and pages a change did not affect and writes only the files whose bytes changed.
 /// Every rebuild produces exactly the files a full build would; a failed one writes nothing.
-public final class IncrementalBuilder: @unchecked Sendable {
+public actor IncrementalBuilder {
     public let configuration: BuildConfiguration
     private var caches = BuildCaches()
     /// What the output folder holds, once a build has succeeded.

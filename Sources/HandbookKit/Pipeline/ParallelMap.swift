@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Maps over an array on all cores with structured concurrency and returns the results in the
 /// input's order, so that parallel work never changes the output. `HANDBOOKGEN_JOBS=1` runs it
@@ -44,9 +45,8 @@ enum ParallelMap {
     }
 
     /// Hands out consecutive runs of indices, each a share of what is left ("guided" scheduling).
-    final class RunQueue: @unchecked Sendable {
-        private let lock = NSLock()
-        private var start = 0
+    final class RunQueue: Sendable {
+        private let start = Mutex(0)
         private let count: Int
         private let divisor: Int
         private let runLength: Int
@@ -58,12 +58,12 @@ enum ParallelMap {
         }
 
         func next() -> Range<Int>? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard start < count else { return nil }
-            let length = min(runLength, max(1, (count - start) / divisor))
-            defer { start += length }
-            return start..<(start + length)
+            start.withLock { start in
+                guard start < count else { return nil }
+                let length = min(runLength, max(1, (count - start) / divisor))
+                defer { start += length }
+                return start..<(start + length)
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Traditional → Simplified character mapping, read at build time from OpenCC's
 /// `TSCharacters` dictionary (Debian's `opencc` package, or a text copy of it).
@@ -76,15 +77,14 @@ public struct ChineseVariantTable: Sendable {
 }
 
 /// The tables read so far, shared by the builds of one process (tests run many at once).
-private final class TableCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var tables: [String: ChineseVariantTable] = [:]
+private final class TableCache: Sendable {
+    private let tables = Mutex<[String: ChineseVariantTable]>([:])
 
     func value(for key: String) -> ChineseVariantTable? {
-        lock.withLock { tables[key] }
+        tables.withLock { $0[key] }
     }
 
     func store(_ table: ChineseVariantTable, for key: String) {
-        lock.withLock { tables[key] = table }
+        tables.withLock { $0[key] = table }
     }
 }
