@@ -53,7 +53,8 @@ struct Rules: AsyncParsableCommand {
             Simplified alike, glossary names and reviewed synonyms (content/search-synonyms.yaml), \
             pinyin for Chinese titles (dhl, dao hang lan) and, when few rules match, words one typo \
             away; best first (docs/search-index.md, Ranking). When nothing matches in that language, \
-            the other languages are tried. Without a text, rules are listed in reading order (part, \
+            the other languages are tried. With --catalog, the site's search indexes beside rules.json \
+            (<lang>/search-index.js) are used. Without a text, rules are listed in reading order (part, \
             chapter, place in the chapter).
             Exit status: 0 when rules match; 1 when none does (a message on standard error, nothing \
             on standard output); 64 for an unknown scope, chapter, tag or language.
@@ -66,7 +67,7 @@ struct Rules: AsyncParsableCommand {
 
     @OptionGroup var options: CatalogOptions
 
-    @Argument(help: "Text to match (optional).")
+    @Argument(help: "Text to search for, ranked like the site search (optional).")
     var text: String?
 
     @Option(help: "A part id: \(["foundations", "patterns", "interaction", "bars", "views", "controls", "technologies"].joined(separator: ", ")).")
