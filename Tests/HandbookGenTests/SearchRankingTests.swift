@@ -61,6 +61,21 @@ import Testing
         }
     }
 
+    /// The tools rank over the very index the site publishes: the catalogue stage's indexes,
+    /// written as a script, are the golden site's `<lang>/search-index.js` byte for byte; and
+    /// read back from the script, they give the same ranking input.
+    @Test func theToolsIndexIsThePublishedOne() async throws {
+        let fixture = try FixtureHandbook()
+        let outcome = await HandbookBuilder(configuration: fixture.configuration).catalogue(searchIndexes: true)
+        #expect(outcome.searchIndexes.map(\.language) == ["zh-Hans", "en"])
+        for (index, folder) in zip(outcome.searchIndexes, ["zh", "en"]) {
+            let published = try Data(contentsOf: GoldenTests.goldenFolder.appendingPathComponent("\(folder)/search-index.js"))
+            #expect(try SearchIndexBuilder.script(index) == published, "\(folder)")
+            let read = try SearchIndex.decode(script: published)
+            #expect(read == index, "\(folder)")
+        }
+    }
+
     /// search.js holds the same weights and penalties: a change to one side fails here.
     @Test func searchJSHasTheSameWeights() throws {
         let script = try String(contentsOf: Self.repo.appendingPathComponent("templates/assets/search.js"), encoding: .utf8)
