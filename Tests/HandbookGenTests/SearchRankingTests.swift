@@ -92,7 +92,7 @@ import Testing
         #expect(SearchRanking.kindOrder == [.chapter: 0, .term: 1, .section: 2, .rule: 3])
     }
 
-    @Test func typosAreCorrectedOnlyWhenFewRecordsMatch() {
+    @Test func aTypoIsCorrectedAndTheTitleCoveredMoreComesFirst() {
         var log = DiagnosticLog()
         let normalizer = SearchNormalizer(variants: ChineseVariantTable.load(log: &log)!)
         let records = ["Navigation bars", "Tab bars", "Navigation and search", "Toolbars"].enumerated().map { n, title in

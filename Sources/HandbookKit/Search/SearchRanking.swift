@@ -9,13 +9,7 @@ import Foundation
 /// only those that can still reach its list; here every match is scored, which gives the same
 /// order (the e2e test `test_ranking_shared.py` compares the two on a shared query set).
 public struct SearchRanking: Sendable {
-    /// The weights and penalties of search.js, by the names it gives them. `SearchRankingTests`
-    /// reads search.js and fails when one of its numbers differs from these.
-    public static let weights: KeyValuePairs<String, Double> = [
-        "TITLE": 100, "TITLE_WHOLE": 30, "TITLE_WORD_START": 20, "TITLE_START": 25, "TITLE_COVER": 40,
-        "BODY": 10, "BODY_WHOLE": 5, "BODY_WORD_START": 3,
-        "PINYIN": 6, "PINYIN_SPANS": 3, "TYPO": 20, "TYPO_FEW": 3, "TYPO_CORRECTIONS": 2,
-    ]
+    // The weights and penalties, as search.js names them in its comments and variables.
     static let title = 100.0, titleWhole = 30.0, titleWordStart = 20.0, titleStart = 25.0, titleCover = 40.0
     static let body = 10.0, bodyWhole = 5.0, bodyWordStart = 3.0
     /// Penalties of an alternative (`alternatives()`): a glossary name typed in full, one begun.
@@ -23,6 +17,15 @@ public struct SearchRanking: Sendable {
     static let pinyin = 6.0, pinyinSpans = 3
     /// Typo corrections: the first corrected query's penalty, and the second's in addition.
     static let typo = 20.0, typoSecond = 25.0, typoFew = 3, typoCorrections = 2
+
+    /// The numbers search.js declares, by its variables' names: `SearchRankingTests` reads
+    /// search.js and fails when one differs (the others it checks where search.js writes them).
+    public static let weights: KeyValuePairs<String, Double> = [
+        "TITLE": title, "TITLE_WHOLE": titleWhole, "TITLE_WORD_START": titleWordStart, "TITLE_START": titleStart,
+        "TITLE_COVER": titleCover, "BODY": body, "BODY_WHOLE": bodyWhole, "BODY_WORD_START": bodyWordStart,
+        "PINYIN": pinyin, "PINYIN_SPANS": Double(pinyinSpans), "TYPO": typo, "TYPO_FEW": Double(typoFew),
+        "TYPO_CORRECTIONS": Double(typoCorrections),
+    ]
     /// search.js `KIND_ORDER`: chapters, terms, sections, rules.
     static let kindOrder: [SearchIndex.Kind: Int] = [.chapter: 0, .term: 1, .section: 2, .rule: 3]
 
