@@ -89,12 +89,12 @@ extension SearchIndex {
             throw ScriptError(description: "the search index has no language or records")
         }
         let records = try rows.map { row -> Record in
-            guard row.count >= 8, let code = row[0] as? String, let first = code.first,
-                  let kind = Kind(rawValue: String(first)), let scope = row[1] as? Int,
-                  let fields = row[2...7].map({ $0 as? String }) as [String?]?, !fields.contains(nil) else {
+            // [kind, scope, title, text, context, url, ruleID, edition, pinyin?]
+            let text = row.count >= 8 ? row[2...7].compactMap { $0 as? String } : []
+            guard text.count == 6, let code = row[0] as? String, let first = code.first,
+                  let kind = Kind(rawValue: String(first)), let scope = row[1] as? Int else {
                 throw ScriptError(description: "a search index record is malformed")
             }
-            let text = fields.map { $0! }
             let statusLetter = code.dropFirst(kind == .rule ? 2 : 1).first
             let advice = kind == .rule ? code.dropFirst().first.flatMap { letter in
                 Rule.Kind.allCases.first { $0.rawValue.first == letter }
