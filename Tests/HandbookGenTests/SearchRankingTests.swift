@@ -76,6 +76,25 @@ import Testing
         }
     }
 
+    /// A rules.json without its site beside it is ranked over an index of its rules alone:
+    /// still prefixes, Traditional forms and pinyin, without the site's synonyms.
+    @Test func aCatalogueWithoutItsSiteIsRankedOverItsRules() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ranking-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("rules.json")
+        try FileManager.default.copyItem(at: GoldenTests.goldenFolder.appendingPathComponent("rules.json"), to: url)
+        let catalog = try Catalog.decode(from: Data(contentsOf: url))
+        var log = DiagnosticLog()
+        let search = RuleSearch(publishedWith: url, catalog: catalog, normalizer: SearchNormalizer(variants: try #require(ChineseVariantTable.load(log: &log))))
+        let run = { (text: String, language: Language) in RuleQuery(text: text, language: language).run(on: catalog, search: search).map(\.id) }
+        #expect(run("verb tit", .en).first == "controls.buttons.verb-titles")
+        #expect(run("dong ci", .zhHans).first == "controls.buttons.verb-titles")
+        #expect(run("動詞", .zhHans).first == "controls.buttons.verb-titles")
+        // A Chinese query for an English answer: nothing in English, so the Chinese titles rank it.
+        #expect(run("动词", .en).first == "controls.buttons.verb-titles")
+    }
+
     /// search.js holds the same weights and penalties: a change to one side fails here.
     @Test func searchJSHasTheSameWeights() throws {
         let script = try String(contentsOf: Self.repo.appendingPathComponent("templates/assets/search.js"), encoding: .utf8)
