@@ -14,26 +14,26 @@ struct CatalogOptions: ParsableArguments {
     @Option(name: .long, help: "The site's absolute URL, to give absolute permalinks.")
     var baseURL: String?
 
-    /// The catalogue, the search normaliser, and the base URL for permalinks (the option's or
-    /// the configuration's).
-    func load() async throws -> (Catalog, SearchNormalizer, String?) {
-        let catalog: Catalog
-        var configuration = try sources.resolve(baseURL: baseURL)
-        do {
-            // A query needs the catalogue, not the comparison with the published one.
-            configuration.baselinePath = nil
-            catalog = try await (self.catalog.map(CatalogSource.file) ?? .content(configuration)).load()
-        } catch let failure as CatalogSource.Failure {
-            Report.print(failure.diagnostics)
-            FileHandle.standardError.write(Data((failure.description + "\n").utf8))
-            throw ExitCode.failure
-        }
+    /// The catalogue, its search (the site's ranking over each language's search index), and
+    /// the base URL for permalinks (the option's or the configuration's).
+    func load() async throws -> (Catalog, RuleSearch, String?) {
         var log = DiagnosticLog()
         guard let variants = ChineseVariantTable.load(explicitPath: sources.openccTable, log: &log) else {
             Report.print(log.sorted)
             throw ExitCode.failure
         }
-        return (catalog, SearchNormalizer(variants: variants), configuration.baseURL)
+        var configuration = try sources.resolve(baseURL: baseURL)
+        do {
+            // A query needs the catalogue, not the comparison with the published one.
+            configuration.baselinePath = nil
+            let (catalog, search) = try await (self.catalog.map(CatalogSource.file) ?? .content(configuration))
+                .loadWithSearch(SearchNormalizer(variants: variants))
+            return (catalog, search, configuration.baseURL)
+        } catch let failure as CatalogSource.Failure {
+            Report.print(failure.diagnostics)
+            FileHandle.standardError.write(Data((failure.description + "\n").utf8))
+            throw ExitCode.failure
+        }
     }
 }
 
@@ -48,9 +48,14 @@ struct Rules: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Query the rules catalogue: by scope, kind, status, chapter, tag and text.",
         discussion: """
-            The text matches like the site search: English words by prefix, Chinese anywhere in a word, \
-            Traditional and Simplified alike, in both languages' titles and text. Rules are listed in \
-            reading order (part, chapter, place in the chapter); with a text, title matches first.
+            The text is searched and ranked exactly as the site's search ranks rules in the answer's \
+            language (--language): English words by prefix, Chinese anywhere in a word, Traditional and \
+            Simplified alike, glossary names and reviewed synonyms (content/search-synonyms.yaml), \
+            pinyin for Chinese titles (dhl, dao hang lan) and, when few rules match, words one typo \
+            away; best first (docs/search-index.md, Ranking). When nothing matches in that language, \
+            the other languages are tried. With --catalog, the site's search indexes beside rules.json \
+            (<lang>/search-index.js) are used. Without a text, rules are listed in reading order (part, \
+            chapter, place in the chapter).
             Exit status: 0 when rules match; 1 when none does (a message on standard error, nothing \
             on standard output); 64 for an unknown scope, chapter, tag or language.
             Examples:
@@ -62,7 +67,7 @@ struct Rules: AsyncParsableCommand {
 
     @OptionGroup var options: CatalogOptions
 
-    @Argument(help: "Text to match (optional).")
+    @Argument(help: "Text to search for, ranked like the site search (optional).")
     var text: String?
 
     @Option(help: "A part id: \(["foundations", "patterns", "interaction", "bars", "views", "controls", "technologies"].joined(separator: ", ")).")
@@ -94,7 +99,7 @@ struct Rules: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (catalog, normalizer, baseURL) = try await options.load()
+        let (catalog, search, baseURL) = try await options.load()
         if let scope, !catalog.scopes.contains(where: { $0.id == scope }) {
             let scopes = catalog.scopes.map(\.id)
             throw ValidationError("unknown scope '\(scope)'\(Suggestion.didYouMean(scope, in: scopes)); use one of \(scopes.joined(separator: ", "))")
@@ -113,8 +118,9 @@ struct Rules: AsyncParsableCommand {
         guard let answerLanguage = catalog.language(matching: language) else {
             throw ValidationError("unknown language '\(language)'; use one of \(catalog.languageChoices)")
         }
-        let query = RuleQuery(scope: scope, kind: kind, status: status, chapter: chapter, tag: tag, text: text)
-        let rules = query.run(on: catalog, normalizer: normalizer)
+        let query = RuleQuery(scope: scope, kind: kind, status: status, chapter: chapter, tag: tag, text: text,
+                              language: answerLanguage)
+        let rules = query.run(on: catalog, search: search)
         guard !rules.isEmpty else {
             FileHandle.standardError.write(Data("no rule matches\n".utf8))
             throw ExitCode.failure
@@ -139,8 +145,8 @@ struct MCPServer: AsyncParsableCommand {
     @OptionGroup var options: CatalogOptions
 
     func run() async throws {
-        let (catalog, normalizer, baseURL) = try await options.load()
-        try await HandbookServer.run(tools: CatalogTools(catalog: catalog, normalizer: normalizer, baseURL: baseURL),
+        let (catalog, search, baseURL) = try await options.load()
+        try await HandbookServer.run(tools: CatalogTools(catalog: catalog, search: search, baseURL: baseURL),
                                      version: HandbookGenVersion.current)
     }
 }

@@ -119,7 +119,7 @@ public struct CatalogResources: Sendable {
     /// The rules search_rules finds for the description itself and for each chapter and section
     /// title the description mentions (in any language), and the rules of each chapter it names,
     /// ranked by how many of those searches found them, then by the order search_rules gives
-    /// (title matches first, reading order); current and legacy rules only.
+    /// (the site search's ranking); current and legacy rules only.
     public func relevantRules(for description: String) -> [Catalog.Rule] {
         let normalizer = tools.normalizer
         func mentioned(_ text: PerLanguage<String>?) -> Bool {
@@ -138,8 +138,8 @@ public struct CatalogResources: Sendable {
         var score: [String: Int] = [:]
         var firstSeen: [String: Int] = [:]
         var found: [Catalog.Rule] = []
-        for search in searches {
-            for rule in search.run(on: catalog, normalizer: normalizer) where rule.status != .deprecated {
+        for query in searches {
+            for rule in query.run(on: catalog, search: tools.search) where rule.status != .deprecated {
                 if score[rule.id] == nil {
                     firstSeen[rule.id] = found.count
                     found.append(rule)

@@ -8,13 +8,15 @@ import RulesCatalog
 /// can call the tools directly.
 public struct CatalogTools: Sendable {
     public let catalog: Catalog
-    public let normalizer: SearchNormalizer
+    /// The site search's ranking over each language's search index (`RuleSearch`).
+    public let search: RuleSearch
+    public var normalizer: SearchNormalizer { search.normalizer }
     /// Makes permalinks absolute when given.
     public let baseURL: String?
 
-    public init(catalog: Catalog, normalizer: SearchNormalizer, baseURL: String?) {
+    public init(catalog: Catalog, search: RuleSearch, baseURL: String?) {
         self.catalog = catalog
-        self.normalizer = normalizer
+        self.search = search
         self.baseURL = baseURL
     }
 
@@ -76,8 +78,10 @@ public struct CatalogTools: Sendable {
     public var tools: [Tool] {
         [
             Tool(name: "search_rules", title: "Search the guidelines",
-                 description: "Find iOS design rules by text and filters. The text matches like the handbook's search: "
-                    + "English words by prefix, Chinese anywhere in a word, Traditional and Simplified alike.",
+                 description: "Find iOS design rules by text and filters, best first: the same rules in the same order as "
+                    + "the handbook's search in the answer's language (English words by prefix, Chinese anywhere in a word, "
+                    + "Traditional and Simplified alike, glossary names and synonyms, pinyin, one typo forgiven). "
+                    + "Without a query, rules come in reading order.",
                  inputSchema: .object([
                     "type": "object",
                     "properties": .object([
@@ -184,7 +188,7 @@ public struct CatalogTools: Sendable {
     }
 
     private func searchRules(_ arguments: [String: Value], language: Language) throws -> CallTool.Result {
-        var query = RuleQuery(text: try string(arguments, "query"))
+        var query = RuleQuery(text: try string(arguments, "query"), language: language)
         if let text = query.text, let problem = RuleQuery.problem(with: text) { throw ToolError(message: problem) }
         if let scope = try string(arguments, "scope") {
             guard catalog.scopes.contains(where: { $0.id == scope }) else {
@@ -203,7 +207,7 @@ public struct CatalogTools: Sendable {
         query.chapter = try string(arguments, "chapter")
         query.tag = try string(arguments, "tag")
         let limit = max(1, min(arguments["limit"]?.intValue ?? 20, 200))
-        let found = query.run(on: catalog, normalizer: normalizer)
+        let found = query.run(on: catalog, search: search)
         return try result(SearchAnswer(total: found.count, rules: found.prefix(limit).map {
             RuleAnswer($0, language: language, baseURL: baseURL)
         }))

@@ -10,12 +10,15 @@ import MCP
 @Suite struct CatalogAccessTests {
     let catalog: Catalog
     let normalizer: SearchNormalizer
+    /// Over the golden site's search indexes, beside its rules.json.
+    let search: RuleSearch
 
     init() throws {
-        let data = try Data(contentsOf: GoldenTests.goldenFolder.appendingPathComponent("rules.json"))
-        catalog = try Catalog.decode(from: data)
+        let url = GoldenTests.goldenFolder.appendingPathComponent("rules.json")
+        catalog = try Catalog.decode(from: try Data(contentsOf: url))
         var log = DiagnosticLog()
         normalizer = SearchNormalizer(variants: try #require(ChineseVariantTable.load(log: &log)))
+        search = RuleSearch(publishedWith: url, catalog: catalog, normalizer: normalizer)
     }
 
     @Test func libraryDecodesThePublishedCatalogueAndReencodesItByteForByte() async throws {
@@ -63,7 +66,7 @@ import MCP
     }
 
     @Test func textQueriesMatchLikeTheSiteSearch() async {
-        let run = { (text: String) in RuleQuery(text: text).run(on: self.catalog, normalizer: self.normalizer).map(\.id) }
+        let run = { (text: String) in RuleQuery(text: text).run(on: self.catalog, search: self.search).map(\.id) }
         // Chinese from the middle of a word, Traditional forms, English prefixes, ids.
         // The toolbar rule's text links to the verb-titles rule by its title: a body match, ranked after.
         #expect(run("动词") == ["controls.buttons.verb-titles", "bars.toolbar.few-items"])
@@ -72,21 +75,21 @@ import MCP
         #expect(run("verb tit").first == "controls.buttons.verb-titles")
         #expect(run("erb").isEmpty)
         #expect(run("home-button") == ["controls.buttons.home-button-shortcuts"])
-        #expect(RuleQuery(kind: .consider, text: "标题").run(on: catalog, normalizer: normalizer).map(\.id)
+        #expect(RuleQuery(kind: .consider, text: "标题").run(on: catalog, search: search).map(\.id)
                 == ["controls.buttons.short-titles"])
     }
 
     @Test func queriesAnswerInReadingOrder() {
         // Part weight, chapter weight, place in the chapter: the toolbar (bars) before buttons,
         // and the buttons' rules as the page shows them, not by id.
-        let all = RuleQuery().run(on: catalog, normalizer: normalizer).map(\.id)
+        let all = RuleQuery().run(on: catalog, search: search).map(\.id)
         #expect(all.first == "bars.toolbar.few-items")
         let buttons = catalog.rules(chapter: "controls/buttons").sorted { $0.position! < $1.position! }.map(\.id)
         #expect(Array(all.dropFirst()) == buttons)
         #expect(buttons != buttons.sorted())
-        #expect(RuleQuery(kind: .avoid).run(on: catalog, normalizer: normalizer).map(\.id)
+        #expect(RuleQuery(kind: .avoid).run(on: catalog, search: search).map(\.id)
                 == ["controls.buttons.long-titles", "controls.buttons.home-button-shortcuts"])
-        #expect(RuleQuery(tag: "topic:none").run(on: catalog, normalizer: normalizer).isEmpty)
+        #expect(RuleQuery(tag: "topic:none").run(on: catalog, search: search).isEmpty)
     }
 
     @Test func listingsInEachFormat() async throws {
@@ -105,7 +108,7 @@ import MCP
     }
 
     @Test func mcpChaptersAreMarkdownResourcesInEachLanguage() throws {
-        let resources = CatalogResources(tools: CatalogTools(catalog: catalog, normalizer: normalizer, baseURL: "https://example.com/hig"))
+        let resources = CatalogResources(tools: CatalogTools(catalog: catalog, search: search, baseURL: "https://example.com/hig"))
         #expect(resources.resources.map(\.uri) == ["handbook://chapter/zh-Hans/bars/toolbar", "handbook://chapter/zh-Hans/controls/buttons",
                                                     "handbook://chapter/en/bars/toolbar", "handbook://chapter/en/controls/buttons"])
         #expect(resources.resources[1].title == "按钮" && resources.resources[1].mimeType == "text/markdown")
@@ -122,7 +125,7 @@ import MCP
     }
 
     @Test func reviewPromptAsksForIdsAndPermalinksWithTheRelevantRules() throws {
-        let resources = CatalogResources(tools: CatalogTools(catalog: catalog, normalizer: normalizer, baseURL: nil))
+        let resources = CatalogResources(tools: CatalogTools(catalog: catalog, search: search, baseURL: nil))
         #expect(resources.prompts.map(\.name) == ["review_design"])
         // A chapter title named in the description brings that chapter's rules (those that say it).
         let relevant = resources.relevantRules(for: "一个设置页：顶部工具栏有五个按钮，按钮标题都很长。").map(\.id)
@@ -138,7 +141,7 @@ import MCP
     }
 
     @Test func mcpToolsDeclareTheirOutputAndTakeRulesJSONLanguageTags() throws {
-        let tools = CatalogTools(catalog: catalog, normalizer: normalizer, baseURL: nil)
+        let tools = CatalogTools(catalog: catalog, search: search, baseURL: nil)
         #expect(tools.tools.allSatisfy { $0.outputSchema?.objectValue?["type"] == "object" })
         #expect(tools.languageProperty.objectValue?["enum"] == ["zh-Hans", "en", "zh"])
         let zhHans = tools.call("get_rule", arguments: ["id": "controls.buttons.verb-titles", "language": "zh-Hans"])
@@ -154,7 +157,7 @@ import MCP
     }
 
     @Test func mcpToolsAnswerWithIdsTextAndPermalinks() async throws {
-        let tools = CatalogTools(catalog: catalog, normalizer: normalizer, baseURL: "https://example.com/hig")
+        let tools = CatalogTools(catalog: catalog, search: search, baseURL: "https://example.com/hig")
         #expect(tools.tools.map(\.name) == ["search_rules", "get_rule", "list_scopes", "list_chapters"])
         let found = tools.call("search_rules", arguments: ["query": .string("動詞"), "language": .string("zh")])
         #expect(found.isError != true)

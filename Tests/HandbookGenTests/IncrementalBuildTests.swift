@@ -112,6 +112,23 @@ import Testing
         #expect(try await fixture.snapshot() == fullBuild(fixture))
     }
 
+    /// The glossary's share of the search index is kept between builds only while its inputs
+    /// are equal, the reviewed search synonyms among them: a new synonym reaches the index.
+    @Test func aSearchSynonymReachesTheIndexOnARebuild() async throws {
+        let fixture = try FixtureHandbook()
+        let builder = IncrementalBuilder(configuration: fixture.configuration)
+        #expect(await builder.build().outcome.succeeded)
+        try Data("- term: button\n  names: [push target, 点按目标]\n".utf8)
+            .write(to: fixture.content.appendingPathComponent("search-synonyms.yaml"))
+        #expect(await builder.build().outcome.succeeded)
+        let rebuilt = try await fixture.snapshot()
+        #expect(try await rebuilt == fullBuild(fixture))
+        let english = String(decoding: rebuilt["en/search-index.js"] ?? Data(), as: UTF8.self)
+        let chinese = String(decoding: rebuilt["zh/search-index.js"] ?? Data(), as: UTF8.self)
+        #expect(english.contains(#"["push target","button"]"#) && english.contains(#"["点按目标","button"]"#))
+        #expect(chinese.contains(#"["push target","按钮"]"#))
+    }
+
     /// A chapter's warnings depend on the terminology and glossary too: a change there checks
     /// unchanged chapters again, as a full build would.
     @Test func aTerminologyChangeChecksUnchangedChaptersAgain() async throws {

@@ -440,6 +440,8 @@
 
   var synonyms = data.synonyms;
 
+  // Sources/HandbookKit/Search/SearchRanking.swift ranks the same way for `rules` and MCP: a change
+  // here goes there too (SearchRankingTests compares the numbers; docs/search-index.md, Ranking).
   // Score weights. A token in the title counts at least TITLE, one in the body only at most
   // BODY + BODY_WHOLE + BODY_WORD_START: a record matching in its body only scores at most
   // BODY_ONLY_BEST (with its kind's bonus) less the alternative's penalty.

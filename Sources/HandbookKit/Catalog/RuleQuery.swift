@@ -1,9 +1,8 @@
 import Foundation
 import RulesCatalog
 
-/// A question put to the catalogue: filters plus an optional text that matches the way the
-/// site search does (Latin words by prefix, Chinese anywhere, Traditional folded to Simplified),
-/// against the id, title and text of a rule in both languages.
+/// A question put to the catalogue: filters plus an optional text, ranked as the site search
+/// ranks it (`RuleSearch`, docs/search-index.md "Ranking") in the answer's language.
 public struct RuleQuery: Sendable {
     public var scope: String?
     public var kind: Catalog.Rule.Kind?
@@ -12,6 +11,8 @@ public struct RuleQuery: Sendable {
     /// A tag from the content's vocabulary, `component:button` (rules.json 1.3).
     public var tag: String?
     public var text: String?
+    /// The language whose search index ranks the text: the answer's.
+    public var language: Language
 
     /// The longest text a query may have, in characters: a question, not a document. (Matching
     /// grows with the text's length; 20,000 characters took seconds.)
@@ -24,7 +25,8 @@ public struct RuleQuery: Sendable {
     }
 
     public init(scope: String? = nil, kind: Catalog.Rule.Kind? = nil, status: Status? = nil,
-                chapter: String? = nil, tag: String? = nil, text: String? = nil) {
+                chapter: String? = nil, tag: String? = nil, text: String? = nil, language: Language = .en) {
+        self.language = language
         self.tag = tag
         self.scope = scope
         self.kind = kind
@@ -33,22 +35,18 @@ public struct RuleQuery: Sendable {
         self.text = text
     }
 
-    /// Matching rules in reading order (part, chapter, place in the chapter); with a text,
-    /// title matches before body matches, each in reading order.
-    public func run(on catalog: Catalog, normalizer: SearchNormalizer) -> [Catalog.Rule] {
+    /// Matching rules: without a text in reading order (part, chapter, place in the chapter);
+    /// with one, best first as the site search ranks them in `language` (the search page with
+    /// the same filters lists the same rules in the same order). When nothing matches in that
+    /// language, the catalogue's other languages are tried in turn, so that a query typed in
+    /// Chinese finds rules for an English answer.
+    public func run(on catalog: Catalog, search: RuleSearch) -> [Catalog.Rule] {
         let filtered = catalog.inReadingOrder(catalog.rules(scope: scope, kind: kind, status: status, chapter: chapter, tag: tag))
         guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return filtered }
-        var inTitle: [Catalog.Rule] = []
-        var inBody: [Catalog.Rule] = []
-        for rule in filtered {
-            let title = rule.title.languages.compactMap { rule.title[$0] }.joined(separator: "\n")
-            if normalizer.matches(query: text, in: rule.id + "\n" + title) {
-                inTitle.append(rule)
-            } else if normalizer.matches(query: text, in: title + "\n" + rule.text.languages.compactMap { rule.text[$0] }.joined(separator: "\n")) {
-                inBody.append(rule)
-            }
+        for tag in [language.tag] + catalog.languages.filter({ $0 != language.tag }) {
+            if let ranked = search.rank(text, in: tag, among: filtered), !ranked.isEmpty { return ranked }
         }
-        return inTitle + inBody
+        return []
     }
 }
 

@@ -152,6 +152,7 @@ public struct HandbookLoader: Sendable {
         }
         var handbook = Handbook(languages: languages, parts: parts, chapters: chapters, glossary: definedGlossary)
         handbook.conversions = conversions
+        handbook.searchSynonyms = loadSearchSynonyms(discovery: discovery, glossary: glossary, allowed: allowed, log: &log)
         let (library, figureLog) = await figures
         handbook.figures = library
         log.merge(figureLog)
@@ -272,6 +273,18 @@ public struct HandbookLoader: Sendable {
     private func checkCharacters(_ file: SourceFile, allowed: AllowedCharacters, log: inout DiagnosticLog) {
         let relative = file.path.hasPrefix(displayRoot + "/") ? String(file.path.dropFirst(displayRoot.count + 1)) : file.path
         InvisibleCharacters.report(in: file, allowed: allowed.allowed(for: relative), log: &log)
+    }
+
+    /// `content/search-synonyms.yaml`, which may be absent.
+    private func loadSearchSynonyms(discovery: ContentDiscovery, glossary: Glossary, allowed: AllowedCharacters,
+                                    log: inout DiagnosticLog) -> SearchSynonyms {
+        let url = contentDirectory.appendingPathComponent(SearchSynonyms.fileName)
+        guard ContentDiscovery.kind(of: url) == .file,
+              let file = SourceFile.read(at: url, displayPath: discovery.display(SearchSynonyms.fileName), log: &log) else {
+            return SearchSynonyms()
+        }
+        checkCharacters(file, allowed: allowed, log: &log)
+        return SearchSynonyms.parse(file, glossary: glossary, log: &log)
     }
 
     private func loadGlossary(discovery: ContentDiscovery, allowed: AllowedCharacters,

@@ -15,6 +15,8 @@ public struct Handbook: Sendable {
     public var glossary: Glossary
     /// The pictures of `content/figures/`.
     public var figures = FigureLibrary()
+    /// The reviewed search synonyms of `content/search-synonyms.yaml`.
+    public var searchSynonyms = SearchSynonyms()
     /// How each generated language's text is made from the source's, for the text that is not
     /// a chapter's (the changelog's summaries).
     var conversions: [Language: ScriptConversion] = [:]

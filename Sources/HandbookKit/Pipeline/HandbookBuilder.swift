@@ -127,22 +127,36 @@ public struct HandbookBuilder: Sendable {
         /// Against the configured baseline, when there is one.
         public var baselineDiff: CatalogDiff?
         public var freshness: TranslationFreshness
+        /// Each language's search index, when asked for.
+        public var searchIndexes: [SearchIndex] = []
         public var succeeded: Bool { catalog != nil && !diagnostics.contains { $0.severity == .error } }
         /// The catalogue as the site publishes it (rules.json's bytes).
         public var rulesJSON: Data? { catalog.map { Data(CatalogJSON.encode($0)) } }
     }
 
     /// Load, validate, then the catalogue: the stages before any output.
-    public func catalogue() async -> CatalogueOutcome {
+    /// With `searchIndexes`, also each language's search index as the site would publish it
+    /// (`rules` and `mcp` rank a query over it).
+    public func catalogue(searchIndexes: Bool = false) async -> CatalogueOutcome {
         let validated = await validate(checkOutput: false)
         var log = validated.log
         guard !log.hasErrors else {
             return CatalogueOutcome(diagnostics: log.sorted, catalog: nil, freshness: validated.freshness)
         }
-        let catalog = await catalogBuilder(validated).build()
+        let catalogBuilder = catalogBuilder(validated)
+        let catalog = await catalogBuilder.build()
         let diff = configuration.baselinePath.flatMap { BaselineCheck(path: $0).run(current: catalog, log: &log) }
-        return CatalogueOutcome(diagnostics: log.sorted, catalog: log.hasErrors ? nil : catalog, baselineDiff: diff,
-                                freshness: validated.freshness)
+        var outcome = CatalogueOutcome(diagnostics: log.sorted, catalog: log.hasErrors ? nil : catalog, baselineDiff: diff,
+                                       freshness: validated.freshness)
+        if searchIndexes, outcome.catalog != nil, let variants = validated.variants {
+            // As SearchIndexFormat makes them: a rule's text is its catalogue text.
+            let ruleTexts = Dictionary(catalog.rules.map { ($0.id, $0.text) }, uniquingKeysWith: { first, _ in first })
+            var builder = SearchIndexBuilder(index: validated.index, catalogText: { catalogBuilder.plainText($1, $0) },
+                                             normalizer: SearchNormalizer(variants: variants))
+            builder.ruleText = { id, language in ruleTexts[id]?[language] }
+            for language in validated.handbook.languages.all { outcome.searchIndexes.append(await builder.build(language)) }
+        }
+        return outcome
     }
 
     private func catalogBuilder(_ validated: Validated) -> RulesCatalogBuilder {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The search index of one language, as `<lang>/search-index.js` publishes it.
 ///
 /// Shape (version 2), documented in docs/search-index.md:
@@ -68,4 +70,41 @@ public struct SearchIndex: Encodable, Sendable, Equatable {
     /// The most common Mandarin reading of each Han character the records use, for the pinyin
     /// search: `syllable` then its characters, over and over (`dao导到hang航…`); "" without Han.
     public var readings = ""
+}
+
+extension SearchIndex {
+    public struct ScriptError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The index a `<lang>/search-index.js` holds (what `SearchIndexBuilder.script` writes), for
+    /// tools that read a built site: the fields the ranking uses.
+    public static func decode(script: Data) throws -> SearchIndex {
+        let prefix = Data("window.HANDBOOK_SEARCH_INDEX = ".utf8)
+        guard script.starts(with: prefix) else { throw ScriptError(description: "not a search index script") }
+        var json = script.dropFirst(prefix.count)
+        while let last = json.last, [UInt8(ascii: "\n"), UInt8(ascii: ";")].contains(last) { json = json.dropLast() }
+        guard let object = try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any],
+              let language = object["language"] as? String, let rows = object["records"] as? [[Any]] else {
+            throw ScriptError(description: "the search index has no language or records")
+        }
+        let records = try rows.map { row -> Record in
+            // [kind, scope, title, text, context, url, ruleID, edition, pinyin?]
+            let text = row.count >= 8 ? row[2...7].compactMap { $0 as? String } : []
+            guard text.count == 6, let code = row[0] as? String, let first = code.first,
+                  let kind = Kind(rawValue: String(first)), let scope = row[1] as? Int else {
+                throw ScriptError(description: "a search index record is malformed")
+            }
+            let statusLetter = code.dropFirst(kind == .rule ? 2 : 1).first
+            let advice = kind == .rule ? code.dropFirst().first.flatMap { letter in
+                Rule.Kind.allCases.first { $0.rawValue.first == letter }
+            } : nil
+            return Record(kind: kind, scope: scope, title: text[0], text: text[1], context: text[2], url: text[3],
+                          ruleID: text[4], edition: text[5], pinyin: row.count > 8 ? row[8] as? String ?? "" : "",
+                          advice: advice, status: statusLetter == "l" ? .legacy : statusLetter == "x" ? .deprecated : .current)
+        }
+        return SearchIndex(language: language, scopes: object["scopes"] as? [[String]] ?? [], records: records,
+                           variants: object["variants"] as? String ?? "", synonyms: object["synonyms"] as? [[String]] ?? [],
+                           readings: object["readings"] as? String ?? "")
+    }
 }

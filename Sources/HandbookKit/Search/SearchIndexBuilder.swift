@@ -121,8 +121,10 @@ struct SearchIndexBuilder: Sendable {
         }
         // The glossary's records and what depends on the characters in use change rarely: kept
         // between builds of `serve` while their inputs are equal.
-        let glossaryKey = handbook.glossary.entries.flatMap { entry in
-            [entry.id, entry.en, entry.zh, entry.zhHant, entry.note?[language] ?? "\u{0}"] + entry.variants + ["\u{0}"]
+        let reviewed = handbook.searchSynonyms.names
+        let glossaryKey = handbook.glossary.entries.flatMap { entry -> [String] in
+            let names: [String] = [entry.id, entry.en, entry.zh, entry.zhHant, entry.note?[language] ?? "\u{0}"]
+            return names + entry.variants + ["\u{0}"] + (reviewed[entry.id] ?? []) + ["\u{0}"]
         }
         let terms = searchMemos?.glossary.value(for: language, key: glossaryKey) { glossaryPart(language) }
             ?? glossaryPart(language)
@@ -168,7 +170,9 @@ struct SearchIndexBuilder: Sendable {
                 context: "", url: SiteURLs.path(of: .term(entry.id), in: language), ruleID: "",
                 pinyin: pinyinKey(term)))
             let normalizedTerm = normalizer.normalize(term)
-            for name in others {
+            // The reviewed synonyms (content/search-synonyms.yaml) lead to the term too, after
+            // the glossary's own names; they are not the term's text.
+            for name in others + (handbook.searchSynonyms.names[entry.id] ?? []) {
                 let key = normalizer.normalize(name)
                 if !key.isEmpty, key != normalizedTerm, synonyms[key] == nil { synonyms[key] = term }
             }
