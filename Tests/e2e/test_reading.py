@@ -712,6 +712,34 @@ def test_the_theme_switch_is_remembered_across_pages(site, browser):
         set_color_scheme(browser, "light")
 
 
+def test_a_stored_theme_is_applied_before_the_page_is_drawn(site):
+    """No flash of the system's theme: the stored theme is on <html> before <body> exists (site.js,
+    which holds the switch, is deferred and runs only after the page is parsed)."""
+    from conftest import make_driver
+    driver = make_driver()
+    try:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            new MutationObserver(function (changes, observer) {
+              if (!document.body) return;
+              window.themeWhenBodyAppeared = document.documentElement.getAttribute("data-theme");
+              window.siteScriptHadRun = !!document.querySelector("#theme-select");
+              observer.disconnect();
+            }).observe(document, { childList: true, subtree: true });"""})
+        set_color_scheme(driver, "light")
+        driver.get(url(site, "en/controls/buttons.html"))
+        driver.execute_script("localStorage.setItem('handbook-theme', 'dark')")
+        for page in ("en/controls/buttons.html", "zh/index.html", "zh-Hant/glossary.html"):
+            driver.get(url(site, page))
+            WebDriverWait(driver, 5).until(lambda d: d.find_elements(By.ID, "theme-select"))
+            assert driver.execute_script("return window.siteScriptHadRun") is False, page
+            assert driver.execute_script("return window.themeWhenBodyAppeared") == "dark", page
+        driver.execute_script("localStorage.removeItem('handbook-theme')")
+        driver.get(url(site, "en/controls/buttons.html"))
+        assert driver.execute_script("return window.themeWhenBodyAppeared") is None
+    finally:
+        driver.quit()
+
+
 def test_printing_from_a_dark_system_is_black_on_white(site, browser):
     browser.get(url(site, "en/controls/buttons.html"))
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {

@@ -4,7 +4,8 @@
   var body = document.body;
   var root = document.documentElement;
 
-  // The theme: light, dark or the system's, kept for every page.
+  // The theme: light, dark or the system's, kept for every page (theme.js applies the stored
+  // one before the page is drawn; this is the switch).
   function storedTheme() {
     try { return localStorage.getItem("handbook-theme") || "auto"; } catch (e) { return "auto"; }
   }
@@ -12,7 +13,6 @@
     if (theme === "light" || theme === "dark") root.setAttribute("data-theme", theme);
     else root.removeAttribute("data-theme");
   }
-  applyTheme(storedTheme());
 
   // The root page sends readers to their language (Traditional Chinese for zh-Hant, zh-TW,
   // zh-HK and zh-MO where the site has it); plain links remain as the fallback.
