@@ -588,6 +588,62 @@ def test_the_sidebar_opens_at_the_current_chapter(site, browser):
     assert top <= link_top and link_bottom <= bottom, "the current chapter is scrolled out of the sidebar"
 
 
+def test_every_part_of_the_sidebar_folds_and_unfolds(site, browser):
+    """A page lists its own part's chapters; any other part unfolds from its button, by click or
+    keyboard, with the chapters the part's page lists, and folds again, at desktop and phone
+    widths and from file://."""
+    for width, page in ((1280, "buttons"), (375, "labels")):
+        browser.set_window_size(width, 900)
+        try:
+            browser.get(url(site, f"zh/controls/{page}.html"))
+            if width < 800:
+                browser.find_element(By.CSS_SELECTOR, ".nav-details summary").click()
+            parts = browser.find_elements(By.CSS_SELECTOR, ".nav-parts > .nav-part")
+            assert len(parts) >= 7
+            toggles = [part.find_element(By.CSS_SELECTOR, "button.nav-toggle") for part in parts]
+            expanded = [toggle.get_attribute("aria-expanded") for toggle in toggles]
+            assert expanded.count("true") == 1, expanded  # the current part, Controls
+            current = parts[expanded.index("true")]
+            assert current.find_element(By.CSS_SELECTOR, "a[aria-current=page]").is_displayed()
+            # Fold the current part, and unfold it again.
+            toggles[expanded.index("true")].click()
+            assert toggles[expanded.index("true")].get_attribute("aria-expanded") == "false"
+            assert not current.find_element(By.CSS_SELECTOR, "a[aria-current=page]").is_displayed()
+            toggles[expanded.index("true")].click()
+            assert current.find_element(By.CSS_SELECTOR, "a[aria-current=page]").is_displayed()
+            # Another part (Bars) unfolds with its chapters, by keyboard.
+            bars = next(i for i, part in enumerate(parts)
+                        if part.find_element(By.CSS_SELECTOR, "a").get_attribute("href").endswith("/zh/bars/index.html"))
+            assert toggles[bars].get_attribute("aria-label") == "栏的章节"
+            assert not parts[bars].find_elements(By.CSS_SELECTOR, ":scope > ul a"), width
+            toggles[bars].send_keys(Keys.ENTER)
+            WebDriverWait(browser, 5).until(lambda d: parts[bars].find_elements(By.CSS_SELECTOR, ":scope > ul a"))
+            links = parts[bars].find_elements(By.CSS_SELECTOR, ":scope > ul a")
+            assert toggles[bars].get_attribute("aria-expanded") == "true"
+            assert all(link.is_displayed() for link in links)
+            part_page = (site / "zh/bars/index.html").read_text(encoding="utf-8")
+            listed = re.findall(r'<li><a href="([a-z0-9-]+\.html)">', part_page.split("<main", 1)[1])
+            assert [link.get_attribute("href").rsplit("/", 1)[1] for link in links] == listed
+            assert links[0].text and "导航栏" in [link.text for link in links]
+            links[0].click()
+            WebDriverWait(browser, 5).until(lambda d: "/zh/bars/" in d.current_url)
+            assert browser.current_url.endswith("/zh/bars/" + listed[0])
+            browser.back()
+            # Folding hides them again.
+            toggle = browser.find_elements(By.CSS_SELECTOR, ".nav-parts > .nav-part button.nav-toggle")[bars]
+            if width < 800 and not browser.find_element(By.CSS_SELECTOR, ".nav-details").get_attribute("open"):
+                browser.find_element(By.CSS_SELECTOR, ".nav-details summary").click()
+            toggle.click()
+            WebDriverWait(browser, 5).until(lambda d: toggle.get_attribute("aria-expanded") == "true")
+            toggle.click()
+            assert toggle.get_attribute("aria-expanded") == "false"
+            part = browser.find_elements(By.CSS_SELECTOR, ".nav-parts > .nav-part")[bars]
+            assert not any(link.is_displayed() for link in part.find_elements(By.CSS_SELECTOR, ":scope > ul a"))
+            assert console_errors(browser) == []
+        finally:
+            browser.set_window_size(1280, 900)
+
+
 # The glossary -----------------------------------------------------------------------------------
 
 def test_the_glossary_is_a_dictionary_with_forms_definitions_and_uses(site, browser):

@@ -3,6 +3,7 @@
   "use strict";
   var body = document.body;
   var root = document.documentElement;
+  function make(tag) { return document.createElement(tag); }
 
   // The theme: light, dark or the system's, kept for every page (theme.js applies the stored
   // one before the page is drawn; this is the switch).
@@ -14,28 +15,16 @@
     else root.removeAttribute("data-theme");
   }
 
-  // The root page sends readers to their language (Traditional Chinese for zh-Hant, zh-TW,
-  // zh-HK and zh-MO where the site has it); plain links remain as the fallback.
-  if (body.dataset.page === "root") {
-    var zh = (navigator.languages || [navigator.language || ""]).filter(function (tag) {
-      return /^zh\b/i.test(tag);
-    })[0];
-    var target = zh && /^zh-(hant|tw|hk|mo)\b/i.test(zh) && document.querySelector('[data-language="zh-Hant"]')
-      || document.querySelector('[data-language="' + (zh ? "zh-Hans" : "en") + '"]');
-    if (target) location.replace(target.getAttribute("href"));
-    return;
-  }
-
   // Search loads on first use (focus, "/", or a query in the URL): pages stay light.
   var searchField = document.getElementById("search-input");
   var searchLoading = false;
   function loadSearch() {
     if (searchLoading || !searchField) return;
     searchLoading = true;
-    var index = document.createElement("script");
+    var index = make("script");
     index.src = searchField.getAttribute("data-index");
     index.onload = function () {
-      var script = document.createElement("script");
+      var script = make("script");
       script.src = searchField.getAttribute("data-script");
       document.head.appendChild(script);
     };
@@ -60,7 +49,7 @@
   var themes = document.querySelector("[data-themes]");
   if (themes) {
     var names = themes.getAttribute("data-themes").split("|");
-    var select = themes.appendChild(document.createElement("select"));
+    var select = themes.appendChild(make("select"));
     select.id = select.className = "theme-select";
     select.setAttribute("aria-label", names[0]);
     ["auto", "light", "dark"].forEach(function (value, i) { select.add(new Option(names[i + 1], value)); });
@@ -93,6 +82,41 @@
   var tocDetails = document.querySelector(".toc details");
   if (tocDetails && matchMedia("(max-width: 72rem)").matches) tocDetails.open = false;
 
+  // Each part of the sidebar folds. A page lists its own part's chapters only; another part's
+  // come from <lang>/chapters.js, loaded on first use (a script: it works from file://).
+  var parts = document.querySelector(".nav-parts[data-chapters]"), chapters = [];
+  if (parts) parts.querySelectorAll(".nav-part").forEach(function (part, index) {
+    var link = part.firstElementChild, list = part.querySelector("ul");
+    var toggle = part.insertBefore(make("button"), link);
+    toggle.type = "button";
+    toggle.className = "nav-toggle";
+    toggle.setAttribute("aria-label", parts.getAttribute("data-toggle").replace("%s", link.textContent));
+    toggle.setAttribute("aria-expanded", !!list);
+    function show(open) {
+      toggle.setAttribute("aria-expanded", open);
+      part.classList.toggle("open", open);
+      if (list) list.hidden = !open;
+    }
+    toggle.onclick = function () {
+      var open = toggle.getAttribute("aria-expanded") != "true";
+      if (list || !open) return show(open);
+      chapters.push(function () {
+        list = part.appendChild(make("ul"));
+        window.HANDBOOK_CHAPTERS[index].forEach(function (chapter) {
+          var a = list.appendChild(make("li")).appendChild(make("a"));
+          a.textContent = chapter[0];
+          a.href = body.dataset.root + chapter[1];
+        });
+        show(true);
+      });
+      if (window.HANDBOOK_CHAPTERS) return chapters.pop()();
+      var script = make("script");
+      script.src = parts.getAttribute("data-chapters");
+      script.onload = function () { while (chapters.length) chapters.shift()(); };
+      document.head.appendChild(script);
+    };
+  });
+
   // The sidebar opens scrolled to the current chapter.
   var sidebar = document.querySelector(".sidebar");
   var currentLink = sidebar && sidebar.querySelector('a[aria-current="page"]');
@@ -114,13 +138,13 @@
     var anchor = meta.parentNode.id;
     meta.parentNode.setAttribute("data-rule-id", meta.firstChild.textContent);
     switches.forEach(function (other) {
-      var link = meta.appendChild(document.createElement("a"));
+      var link = meta.appendChild(make("a"));
       link.className = "other-language";
       link.href = other.getAttribute("href").split("#")[0] + "#" + anchor;
       link.lang = link.hreflang = other.lang;
       link.textContent = other.textContent;
     });
-    var button = document.createElement("button");
+    var button = make("button");
     button.type = "button";
     button.className = "copy-link";
     button.textContent = body.getAttribute("data-copy");
@@ -166,7 +190,7 @@
     if (!link) return;
     if (event.type === "click" && event.pointerType === "touch" && !window.HandbookTerms) event.preventDefault();
     if (terms) return;
-    terms = document.createElement("script");
+    terms = make("script");
     terms.src = body.dataset.root + "assets/terms.js";
     terms.onload = function () { window.HandbookTerms(link, event.type); };
     document.head.appendChild(terms);

@@ -19,10 +19,12 @@ enum AssetCompaction {
     }
 
     /// A line of CSS without the spaces after `:`, `;`, `,`, `{`, `}` and `>` and before `{`,
-    /// `}` and `>`, outside quoted strings (`content: ": "` keeps its space). Spaces around `+`,
-    /// `-` and `~` stay: `calc()` needs them.
+    /// `}` and `>`, the `;` before a `}` and the `0` before a decimal point (`.5rem`), outside
+    /// quoted strings (`content: ": "` keeps its space). Spaces around `+`, `-` and `~` stay:
+    /// `calc()` needs them.
     static func tightened(_ line: Substring) -> String {
         let dropsSpaceAfter: Set<UInt8> = Set(":;,{}>".utf8), dropsSpaceBefore: Set<UInt8> = Set("{}>".utf8)
+        let beforeNumber: Set<UInt8> = Set(": ,(/-".utf8)
         let bytes = Array(line.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
@@ -34,11 +36,14 @@ enum AssetCompaction {
                 continue
             }
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { quote = byte }
+            let next = index + 1 < bytes.count ? bytes[index + 1] : nil
             if byte == 0x20 {
-                let next = index + 1 < bytes.count ? bytes[index + 1] : nil
                 if let last = out.last, dropsSpaceAfter.contains(last) { continue }
                 if let next, dropsSpaceBefore.contains(next) || next == 0x20 { continue }
             }
+            if byte == UInt8(ascii: "}"), out.last == UInt8(ascii: ";") { out.removeLast() }
+            if byte == UInt8(ascii: "0"), next == UInt8(ascii: "."), index + 2 < bytes.count, (0x30...0x39).contains(bytes[index + 2]),
+               let last = out.last, beforeNumber.contains(last) { continue }
             out.append(byte)
         }
         return String(decoding: out, as: UTF8.self)

@@ -83,6 +83,7 @@ extension FolderView: TemplateFieldView {
         ("rootHref", { .of($0.rootHref) }),
         ("rootPrefix", { .of($0.rootPrefix) }),
         ("searchScript", { .of($0.searchScript) }),
+        ("sidebarChapters", { .of($0.sidebarChapters) }),
         ("ui", { .of($0.ui) }),
     ])
 }

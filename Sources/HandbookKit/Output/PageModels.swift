@@ -90,6 +90,8 @@ struct FolderView: Sendable, Equatable {
     /// The site root as seen from the folder (`../../`), for URLs in the search index.
     var rootPrefix: String
     var searchScript: String
+    /// Each part's chapters, for the sidebar's fold buttons.
+    var sidebarChapters: String
     var ui: UIStringTable
 }
 

@@ -118,7 +118,8 @@ struct SiteRenderer {
             glossaryHref: rel(SiteURLs.glossary(language)), changelogHref: rel(SiteURLs.changelog(language)),
             searchHref: rel(SiteURLs.search(language)), rootHref: rel(SiteURLs.root),
             rootPrefix: String(repeating: "../", count: page.split(separator: "/").count - 1),
-            searchScript: rel(SiteURLs.asset("search.js")), ui: ui)
+            searchScript: rel(SiteURLs.asset("search.js")),
+            sidebarChapters: rel(SiteURLs.sidebarChapters(language)), ui: ui)
     }
 
     /// One folder view per folder, made once.
@@ -557,7 +558,7 @@ struct SiteRenderer {
                 RootLanguageView(lang: language.tag, name: strings(language).languageName,
                                  href: href(SiteURLs.home(language)), siteTitle: strings(language).siteTitle)
             },
-            stylesheet: href(SiteURLs.asset("style.css")), script: href(SiteURLs.asset("site.js")),
+            stylesheet: href(SiteURLs.asset("style.css")), script: href(SiteURLs.asset("root.js")),
             isNotFound: notFound)
         return render(page, view, "root")
     }

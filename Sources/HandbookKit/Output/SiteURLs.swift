@@ -10,6 +10,8 @@ public enum SiteURLs {
     public static func search(_ language: Language) -> String { "\(language.code)/search.html" }
     public static func changelog(_ language: Language) -> String { "\(language.code)/changelog.html" }
     public static func searchIndex(_ language: Language) -> String { "\(language.code)/search-index.js" }
+    /// Each part's chapters for the sidebar's fold buttons (`SidebarChaptersFormat`).
+    public static func sidebarChapters(_ language: Language) -> String { "\(language.code)/chapters.js" }
     public static let root = "index.html"
     public static let notFound = "404.html"
     public static let rulesJSON = "rules.json"

@@ -75,6 +75,8 @@ public final class UIStrings: Codable, Sendable {
     public let glossaryIntro: String
     public let rulesCatalog: String
     public let filterChapters: String
+    /// The sidebar's fold button of a part: `%s` is the part's title.
+    public let partChapters: String
     public let resultsCount: String
     public let noResults: String
     public let scopeAll: String

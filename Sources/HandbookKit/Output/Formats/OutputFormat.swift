@@ -19,6 +19,7 @@ enum OutputFormats {
         RulesJSONFormat(),
         LLMsTextFormat(),
         SitePagesFormat(),
+        SidebarChaptersFormat(),
         SearchIndexFormat(),
     ]
 }

@@ -1,0 +1,1 @@
+window.HANDBOOK_CHAPTERS = [[["Toolbar","en/bars/toolbar.html"]],[["Buttons","en/controls/buttons.html"]]];
