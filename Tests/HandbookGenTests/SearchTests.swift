@@ -37,6 +37,18 @@ import Testing
         }
     }
 
+    /// Text with no character of the table is returned as it is without a lookup per
+    /// character; every text must come out as the lookup per character gives it.
+    @Test func simplifiedFormsMatchTheLookupPerCharacter() async {
+        let table = normalizer.variants
+        let samples = ["導航欄", "导航栏 Navigation", "plain English", "豈 compatibility 豈", "𠀀 𫝀 extension", "後台 后台 發髮",
+                       "e\u{301} 標籤", ""]
+        for text in samples {
+            #expect(table.toSimplified(text) == String(text.map { table.simplified[$0] ?? $0 }), "\(text)")
+        }
+        #expect(table.toSimplified("導航欄") == "导航栏")
+    }
+
     @Test func latinMatchesWordStartsHanMatchesAnywhere() async {
         #expect(normalizer.matches(query: "nav ba", in: "Navigation bars"))
         #expect(!normalizer.matches(query: "avi", in: "Navigation bars"))

@@ -1,13 +1,14 @@
 import Foundation
 import RulesCatalog
+import Synchronization
 
 /// The text search of the `rules` command and the MCP server: the site search's ranking
 /// (`SearchRanking`) over the search index the site publishes for each language, so that a
 /// query gives the same rules in the same order in all three (issue #28).
 public struct RuleSearch: Sendable {
     public let normalizer: SearchNormalizer
-    /// By language tag.
-    let rankings: [String: Ranked]
+    /// By language tag; each made on its first query (the `rules` command asks one language).
+    private let rankings: Rankings
 
     struct Ranked: Sendable {
         var ranking: SearchRanking
@@ -15,14 +16,30 @@ public struct RuleSearch: Sendable {
         var ruleIDs: [String]
     }
 
+    private final class Rankings: Sendable {
+        let indexes: [String: SearchIndex]
+        let normalizer: SearchNormalizer
+        private let made = Mutex<[String: Ranked]>([:])
+
+        init(indexes: [String: SearchIndex], normalizer: SearchNormalizer) {
+            self.indexes = indexes
+            self.normalizer = normalizer
+        }
+
+        subscript(language: String) -> Ranked? {
+            if let ranked = made.withLock({ $0[language] }) { return ranked }
+            guard let index = indexes[language] else { return nil }
+            let ranked = Ranked(ranking: SearchRanking(index: index, normalizer: normalizer),
+                                ruleIDs: index.records.map { $0.kind == .rule ? $0.ruleID : "" })
+            made.withLock { $0[language] = ranked }
+            return ranked
+        }
+    }
+
     public init(indexes: [SearchIndex], normalizer: SearchNormalizer) {
         self.normalizer = normalizer
-        var rankings: [String: Ranked] = [:]
-        for index in indexes {
-            rankings[index.language] = Ranked(ranking: SearchRanking(index: index, normalizer: normalizer),
-                                              ruleIDs: index.records.map { $0.kind == .rule ? $0.ruleID : "" })
-        }
-        self.rankings = rankings
+        rankings = Rankings(indexes: Dictionary(indexes.map { ($0.language, $0) }, uniquingKeysWith: { first, _ in first }),
+                            normalizer: normalizer)
     }
 
     /// The indexes of the site a `rules.json` was published with, `<lang folder>/search-index.js`

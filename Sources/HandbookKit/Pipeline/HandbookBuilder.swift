@@ -154,7 +154,8 @@ public struct HandbookBuilder: Sendable {
             var builder = SearchIndexBuilder(index: validated.index, catalogText: { catalogBuilder.plainText($1, $0) },
                                              normalizer: SearchNormalizer(variants: variants))
             builder.ruleText = { id, language in ruleTexts[id]?[language] }
-            for language in validated.handbook.languages.all { outcome.searchIndexes.append(await builder.build(language)) }
+            let searchBuilder = builder
+            outcome.searchIndexes = await ParallelMap.map(validated.handbook.languages.all, runLength: 1) { await searchBuilder.build($0) }
         }
         return outcome
     }
