@@ -49,6 +49,18 @@ import Testing
         #expect(table.toSimplified("導航欄") == "导航栏")
     }
 
+    /// The cases search.js is held to as well (Tests/shared/search-matching.json).
+    @Test func sharedMatchingCases() async throws {
+        struct Case: Decodable { var query: String; var text: String; var matches: Bool; var note: String }
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("shared/search-matching.json")
+        let cases = try JSONDecoder().decode([Case].self, from: Data(contentsOf: url))
+        #expect(cases.count >= 10)
+        for test in cases {
+            #expect(normalizer.matches(query: test.query, in: test.text) == test.matches, "\(test.query) in \(test.text): \(test.note)")
+        }
+    }
+
     @Test func latinMatchesWordStartsHanMatchesAnywhere() async {
         #expect(normalizer.matches(query: "nav ba", in: "Navigation bars"))
         #expect(!normalizer.matches(query: "avi", in: "Navigation bars"))

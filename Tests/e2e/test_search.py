@@ -181,3 +181,18 @@ def test_the_search_page_keeps_its_query_across_the_language_switch(site, browse
     WebDriverWait(browser, 5).until(lambda d: d.find_elements(By.CSS_SELECTOR, RESULT_ITEMS))
     assert browser.find_element(By.ID, "search-input").get_attribute("value") == "tab bar"
     assert "q=tab" in browser.current_url
+
+
+def test_the_shared_matching_cases_hold_in_the_browser(site, browser):
+    """search.js matches as the Swift tools do, case by case (Tests/shared/search-matching.json,
+    also checked against SearchNormalizer): Traditional forms, accents, full-width letters, word
+    starts, CJK Extension B read as a word."""
+    import json
+    import pathlib
+    cases = json.loads((pathlib.Path(__file__).parents[1] / "shared/search-matching.json").read_text(encoding="utf-8"))
+    browser.get(url(site, "zh/index.html"))
+    ensure_search(browser)
+    answers = browser.execute_script(
+        "return arguments[0].map(function (c) { return window.HandbookSearch.matches(c.query, c.text); });", cases)
+    wrong = [(case["query"], case["text"], case["note"]) for case, answer in zip(cases, answers) if answer != case["matches"]]
+    assert not wrong, wrong

@@ -23,25 +23,10 @@ public struct SearchNormalizer: Sendable {
         return variants.toSimplified(String(String.UnicodeScalarView(folded)).lowercased())
     }
 
-    /// Han runs and Latin/digit words, the units a query is matched by.
+    /// Han runs and Latin/digit words, the units a query is matched by: search.js `tokens()`
+    /// (`SearchRanking.tokens`, which mirrors it unit for unit).
     public func tokens(_ text: String) -> [String] {
-        var tokens: [String] = []
-        var current = ""
-        var currentIsHan = false
-        for character in normalize(text) {
-            let isHan = character.unicodeScalars.first.map(Self.isHan) ?? false
-            let isWord = isHan || character.isLetter || character.isNumber
-            if !isWord || (isHan != currentIsHan && !current.isEmpty) {
-                if !current.isEmpty { tokens.append(current) }
-                current = ""
-            }
-            if isWord {
-                current.append(character)
-                currentIsHan = isHan
-            }
-        }
-        if !current.isEmpty { tokens.append(current) }
-        return tokens
+        SearchRanking.tokens(normalized: normalize(text)).map { String(decoding: $0, as: UTF16.self) }
     }
 
     /// ASCII, CJK ideographs (not the compatibility ones, which decompose) and the punctuation
@@ -53,29 +38,22 @@ public struct SearchNormalizer: Sendable {
         }
     }
 
+    /// Any CJK ideograph, Extension B on (the script conversion's edges); search matching
+    /// reads Han as search.js does (`SearchRanking.isHan`).
     static func isHan(_ scalar: Unicode.Scalar) -> Bool {
         (0x3400...0x9FFF).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
             || (0x20000...0x2FFFF).contains(scalar.value)
     }
 
     /// Whether every query token occurs in `text`: a Han token anywhere, a Latin token at the
-    /// start of a word. This is the site search's rule, used by tools on the command line too.
+    /// start of a word; search.js `occurs()` through `SearchRanking`, which mirrors it, so that
+    /// the tools and the site agree on every character (CJK Extension B is a word there, not
+    /// Han: JavaScript reads it as two UTF-16 units). Tests/shared/search-matching.json holds
+    /// the cases both sides are checked on.
     public func matches(query: String, in text: String) -> Bool {
-        let haystack = normalize(text)
-        let queryTokens = tokens(query)
+        let haystack = Array(normalize(text).utf16)
+        let queryTokens = SearchRanking.tokens(normalized: normalize(query))
         guard !queryTokens.isEmpty else { return false }
-        return queryTokens.allSatisfy { token in
-            if token.unicodeScalars.first.map(Self.isHan) == true { return haystack.contains(token) }
-            var searchRange = haystack.startIndex..<haystack.endIndex
-            while let found = haystack.range(of: token, range: searchRange) {
-                if found.lowerBound == haystack.startIndex { return true }
-                let before = haystack[haystack.index(before: found.lowerBound)]
-                if !(before.isLetter && !(before.unicodeScalars.first.map(Self.isHan) ?? false)) && !before.isNumber {
-                    return true
-                }
-                searchRange = found.upperBound..<haystack.endIndex
-            }
-            return false
-        }
+        return queryTokens.allSatisfy { SearchRanking.occurs(haystack, $0, han: SearchRanking.isHan($0[0])) }
     }
 }

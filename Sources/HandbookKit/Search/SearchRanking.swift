@@ -99,7 +99,12 @@ public struct SearchRanking: Sendable {
     /// `/[\u3400-\u9fff\uf900-\ufaff]+|[\p{L}\p{N}]+/gu` finds them (a run that starts with a
     /// Latin letter goes on through Han characters).
     func tokens(_ text: String) -> [Units] {
-        let scalars = Array(normalizer.normalize(text).unicodeScalars)
+        Self.tokens(normalized: normalizer.normalize(text))
+    }
+
+    /// `tokens(_:)` of text already normalised.
+    static func tokens(normalized text: String) -> [Units] {
+        let scalars = Array(text.unicodeScalars)
         let hanScalar = { (s: Unicode.Scalar) in s.value <= 0xFFFF && Self.isHan(UInt16(s.value)) }
         var tokens: [Units] = []
         var at = 0
