@@ -103,14 +103,17 @@ struct TerminologyScanner: Sendable {
         /// Indices of `forms`, longest pattern first: '正在加载' is one warning, not also '加载'.
         var order: [Int]
         var allowed: [[UInt8]]
-        /// Which pairs of bytes start a form: a line is searched only where one does.
-        var starts: PairSet
+        /// The forms by the pair of bytes they start with: a text is searched only where a pair
+        /// starts one, and then only for the forms that start with it.
+        var starts: PatternsByPair
 
         /// Whether `text` holds any form.
         func anyForm(in text: [UInt8]) -> Bool {
             guard text.count >= 2 else { return patterns.contains { text.contains(run: $0) } }
-            for index in 0..<(text.count - 1) where starts.contains(text[index], text[index + 1]) {
-                if patterns.contains(where: { text[index...].starts(with: $0) }) { return true }
+            for index in 0..<(text.count - 1) {
+                for pattern in starts.patterns(startingWith: text[index], text[index + 1]) where text[index...].starts(with: patterns[pattern]) {
+                    return true
+                }
             }
             return patterns.contains { $0.count == 1 && text.last == $0[0] }
         }
@@ -125,8 +128,10 @@ struct TerminologyScanner: Sendable {
                 ignoresCase && byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
             }
             guard bytes.count >= 2 else { return bytes.isEmpty || !patterns.contains { $0 == [folded(bytes[0])] } }
-            for index in 0..<(bytes.count - 1) where starts.contains(folded(bytes[index]), folded(bytes[index + 1])) {
-                for pattern in patterns where index + pattern.count <= bytes.count {
+            for index in 0..<(bytes.count - 1) {
+                for number in starts.patterns(startingWith: folded(bytes[index]), folded(bytes[index + 1])) {
+                    let pattern = patterns[number]
+                    guard index + pattern.count <= bytes.count else { continue }
                     var same = true
                     for offset in 0..<pattern.count where folded(bytes[index + offset]) != pattern[offset] { same = false; break }
                     if same { return false }
@@ -136,18 +141,34 @@ struct TerminologyScanner: Sendable {
         }
     }
 
-    /// A set of byte pairs, as a bitmap.
-    private struct PairSet: Sendable {
-        private var bits = [UInt64](repeating: 0, count: 65536 / 64)
+    /// Pattern numbers by the pair of bytes they start with, in one flat list: the numbers of
+    /// pair `p` are `numbers[first[p]..<first[p + 1]]`. A one-byte pattern is listed under
+    /// every pair it starts.
+    private struct PatternsByPair: Sendable {
+        private var first: [Int32]
+        private var numbers: [Int32]
 
-        mutating func insert(_ first: UInt8, _ second: UInt8) {
-            let pair = Int(first) << 8 | Int(second)
-            bits[pair >> 6] |= 1 << UInt64(pair & 63)
+        init(_ patterns: [[UInt8]]) {
+            var byPair = [[Int32]](repeating: [], count: 65536)
+            for (number, pattern) in patterns.enumerated() {
+                if pattern.count >= 2 {
+                    byPair[Int(pattern[0]) << 8 | Int(pattern[1])].append(Int32(number))
+                } else if let only = pattern.first {
+                    for second in 0..<256 { byPair[Int(only) << 8 | second].append(Int32(number)) }
+                }
+            }
+            first = [0]
+            first.reserveCapacity(65537)
+            numbers = []
+            for list in byPair {
+                numbers += list
+                first.append(Int32(numbers.count))
+            }
         }
 
-        func contains(_ first: UInt8, _ second: UInt8) -> Bool {
-            let pair = Int(first) << 8 | Int(second)
-            return bits[pair >> 6] & (1 << UInt64(pair & 63)) != 0
+        func patterns(startingWith a: UInt8, _ b: UInt8) -> some Collection<Int> {
+            let pair = Int(a) << 8 | Int(b)
+            return numbers[Int(first[pair])..<Int(first[pair + 1])].lazy.map { Int($0) }
         }
     }
 
@@ -164,14 +185,7 @@ struct TerminologyScanner: Sendable {
             let lengths = forms.map { $0.avoid.count }
             let order = forms.indices.sorted { lengths[$0] > lengths[$1] }
             let allowed = (terminology.allowed[language] ?? []).map(bytes).filter { !$0.isEmpty }
-            var starts = PairSet()
-            for pattern in patterns {
-                if pattern.count >= 2 {
-                    starts.insert(pattern[0], pattern[1])
-                } else if let only = pattern.first {
-                    for second in UInt8.min...UInt8.max { starts.insert(only, second) }
-                }
-            }
+            let starts = PatternsByPair(patterns)
             prepared[language] = PreparedForms(ignoresCase: ignoresCase, forms: forms, patterns: patterns,
                                                order: order, allowed: allowed, starts: starts)
         }
