@@ -1,14 +1,16 @@
 /// The search index of one language, as `<lang>/search-index.js` publishes it.
 ///
-/// Shape (version 2), documented in docs/search-index.md:
-/// `{ version, language, scopes: [[id, title]], records: [[kind, scope, title, text, context, url, ruleID, edition, pinyin?]],
-///    variants: "繁简繁简…", synonyms: [[normalized key, term]] }`; `edition` is the edition of
-/// the guidelines a rule was first given in ("" for other records), for the edition filter.
+/// Shape (version 3), documented in docs/search-index.md:
+/// `{ version, language, scopes: [[id, title]], records: [[kind, scope, title, text, context, url, ruleID, edition, section, pinyin?]],
+///    variants: "繁简繁简…", synonyms: [[normalized key, term]], editions: [name] }`; `edition` is the edition of
+/// the guidelines a rule was first given in ("" for other records), for the edition filter;
+/// `section` the title of the section a rule is under. A large index keeps its records in chunk
+/// files instead (`chunks`, `directory`, `sets`, `total`, `titles`; see `SearchIndexBuilder`).
 /// Records are arrays rather than objects to keep the file small; `url` is relative to the site root.
 /// `kind` is the record's kind letter, then for a rule its advice (`d`o, `a`void, `c`onsider),
 /// then `l` (legacy) or `x` (deprecated) when the record is not current: `c`, `rd`, `ral`, `sl`.
 public struct SearchIndex: Encodable, Sendable, Equatable {
-    public static let version = 2
+    public static let version = 3
 
     public enum Kind: String, Encodable, Sendable, CaseIterable {
         case chapter = "c", section = "s", rule = "r", term = "t"
@@ -26,6 +28,8 @@ public struct SearchIndex: Encodable, Sendable, Equatable {
         public var ruleID: String
         /// For a rule, the edition of the guidelines that brought it; "" otherwise.
         public var edition = ""
+        /// For a rule, the title of the section it is under ("" before the first section).
+        public var section = ""
         /// The title's reading: one toneless pinyin syllable per Han character, space separated
         /// ("" when the title has no Han; then left out of the record's array).
         public var pinyin = ""
@@ -52,6 +56,7 @@ public struct SearchIndex: Encodable, Sendable, Equatable {
             try container.encode(url)
             try container.encode(ruleID)
             try container.encode(edition)
+            try container.encode(section)
             if !pinyin.isEmpty { try container.encode(pinyin) }
         }
     }
@@ -68,4 +73,17 @@ public struct SearchIndex: Encodable, Sendable, Equatable {
     /// The most common Mandarin reading of each Han character the records use, for the pinyin
     /// search: `syllable` then its characters, over and over (`dao导到hang航…`); "" without Han.
     public var readings = ""
+    /// Every edition a rule was first given in, sorted: the search page's edition filter.
+    public var editions: [String] = []
+    /// For an index split into chunk files: each chunk's first record and record count.
+    public var chunks: [[Int]]?
+    /// Directory keys (a Han or other letter, or a Latin word's first two letters, normalised) →
+    /// an index into `sets`, the chunks holding a record with that key.
+    public var directory: [String: Int]?
+    /// Sets of chunks, each a bitmap written six chunks a character (`SearchIndexBuilder.bitmap`).
+    public var sets: [String]?
+    /// The number of records of a chunked index.
+    public var total: Int?
+    /// Whether `search-index/titles.js` holds the Han titles for the pinyin search.
+    public var titles: Bool?
 }
