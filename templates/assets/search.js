@@ -535,27 +535,36 @@
     needed = [];
     return names;
   }
+  // At most four scripts at a time, in the order asked for: on a slow link the first chunks
+  // arrive, and their results show, before the others.
+  var queue = [];
   function request(names) {
     names.forEach(function (name) {
       if (chunkState[name]) return;
       chunkState[name] = 1;
-      inFlight++;
-      var script = document.createElement("script");
-      script.src = chunkFolder + name + ".js";
-      script.setAttribute("data-search-chunk", name);
-      script.onload = script.onerror = function () {
-        if (chunkState[name] === 1) chunkState[name] = 3;
-        inFlight--;
-        arrived();
-      };
-      document.head.appendChild(script);
+      queue.push(name);
     });
+    while (inFlight < 4 && queue.length) fetchChunk(queue.shift());
   }
-  // Results show as chunks arrive (at most every 150 ms) and once more when the last is in.
+  function fetchChunk(name) {
+    inFlight++;
+    var script = document.createElement("script");
+    script.src = chunkFolder + name + ".js";
+    script.setAttribute("data-search-chunk", name);
+    script.onload = script.onerror = function () {
+      if (chunkState[name] === 1) chunkState[name] = 3;
+      inFlight--;
+      if (queue.length) fetchChunk(queue.shift());
+      arrived();
+    };
+    document.head.appendChild(script);
+  }
+  // Results show as chunks arrive (at once while none is shown, then at most every 150 ms) and
+  // once more when the last is in.
   function arrived() {
-    if ((inFlight === 0 || performance.now() - lastRender > 150) && state.query.trim() &&
+    if ((inFlight === 0 || !current.length || performance.now() - lastRender > 150) && state.query.trim() &&
         (onSearchPage || document.activeElement === input)) render();
-    if (inFlight === 0) whenIdle.splice(0).forEach(function (done) { done(); });
+    if (inFlight === 0 && !queue.length) whenIdle.splice(0).forEach(function (done) { done(); });
   }
 
   // ---- the directory: which chunks may hold a record that matches a token ----
