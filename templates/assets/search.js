@@ -593,7 +593,10 @@
     return Array.from(all).sort(function (a, b) { return a - b; });
   }
   function intersectionOf(lists) {
-    return lists.reduce(function (out, list) { return out.filter(function (n) { return list.indexOf(n) >= 0; }); });
+    return lists.reduce(function (out, list) {
+      var holds = new Set(list);
+      return out.filter(function (n) { return holds.has(n); });
+    });
   }
   // A Latin word's key is its first two letters; a token of one letter may begin any of them.
   // Any other token: the keys of each of its Han characters and other letters, all needed.
@@ -969,7 +972,10 @@
     var queryTokens = alts[0].tokens, corrected = null;
     for (var k = 0; k < queryTokens.length; k++) {
       var t = queryTokens[k];
-      if (chunked && t.length >= 4) want(chunksFor(t));
+      if (chunked && t.length >= 4) {
+        want(chunksFor(t));
+        if (needed.length) continue;  // whether it begins a word is known once they are in
+      }
       if (t.length < 4 || textPostings.wholeWord(t) === null || textPostings.lookup(t).records.length) continue;
       if (chunked) want(typoChunks(t));
       var options = corrections(t);
