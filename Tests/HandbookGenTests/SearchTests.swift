@@ -79,7 +79,7 @@ import Testing
         #expect(script.hasPrefix("window.HANDBOOK_SEARCH_INDEX = {"))
         let json = script.dropFirst("window.HANDBOOK_SEARCH_INDEX = ".count).dropLast(2)
         let index = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        #expect(index["version"] as? Int == 2)
+        #expect(index["version"] as? Int == 3)
         #expect(index["language"] as? String == "zh-Hans")
         let records = try #require(index["records"] as? [[Any]])
         // The kind letter, a rule's advice and a status other than current (`rdl`: a legacy DO rule).
@@ -116,6 +116,127 @@ import Testing
             #expect(pieces.count > 1000)
             #expect(pieces == (try SearchIndexBuilder.script(await builder.build(language))), "\(which) \(language)")
         }
+    }
+
+    /// A builder over `content` that splits any index into chunks of about `target` bytes.
+    private static func chunkingBuilder(_ content: URL, target: Int) async throws -> SearchIndexBuilder {
+        var log = DiagnosticLog()
+        let handbook = await HandbookLoader(contentDirectory: content, displayRoot: "content").load(log: &log)
+        let index = HandbookIndex(handbook)
+        let resolver = LinkResolver(index: index)
+        let catalog = RulesCatalogBuilder(index: index, resolver: resolver, links: await LinkChecker(resolver: resolver).check(log: &log))
+        var builder = SearchIndexBuilder(index: index, catalogText: { catalog.plainText($1, $0) },
+                                         normalizer: SearchNormalizer(variants: try #require(ChineseVariantTable.load(log: &log))))
+        builder.chunkThreshold = 0
+        builder.chunkTarget = target
+        return builder
+    }
+
+    /// The JSON a script assigns or passes: what follows `prefix`, up to the closing `suffix`.
+    private static func json(_ data: [UInt8], after prefix: String, before suffix: String) throws -> Any {
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.hasPrefix(prefix) && text.hasSuffix(suffix), "\(text.prefix(60))")
+        return try JSONSerialization.jsonObject(with: Data(text.dropFirst(prefix.count).dropLast(suffix.count).utf8))
+    }
+
+    /// Every record is in exactly one chunk, in order; the head's ranges and directory say where;
+    /// each chunk is found through the directory by every key its records hold; two builds agree.
+    @Test(arguments: ["fixture", "handbook"])
+    func chunksHoldEveryRecordOnceAndTheDirectoryFindsThem(_ which: String) async throws {
+        let content = which == "fixture" ? FixtureHandbook.fixtureContent : FixtureHandbook.repoRoot.appendingPathComponent("content")
+        let builder = try await Self.chunkingBuilder(content, target: which == "fixture" ? 300 : 40_000)
+        for language in HandbookLanguages.standard.all {
+            let files = try await builder.files(language)
+            #expect(files.map(\.path) == (try await builder.files(language)).map(\.path))
+            #expect(files.map { Array($0.pieces.joined()) } == (try await builder.files(language)).map { Array($0.pieces.joined()) }, "deterministic")
+            let whole = await builder.build(language)
+            let expected = try #require(try JSONSerialization.jsonObject(with: try JSONEncoder().encode(whole.records)) as? [[Any]])
+            #expect(files[0].path == "\(language.code)/search-index.js")
+            let head = try #require(try Self.json(Array(files[0].pieces.joined()), after: "window.HANDBOOK_SEARCH_INDEX = ", before: ";\n") as? [String: Any])
+            #expect(head["version"] as? Int == 3)
+            #expect((head["records"] as? [Any])?.isEmpty == true)
+            let ranges = try #require(head["chunks"] as? [[Int]])
+            let directory = try #require(head["directory"] as? [String: Int])
+            let sets = try #require(head["sets"] as? [String])
+            #expect(head["total"] as? Int == whole.records.count)
+            #expect(ranges.count > 2)
+            let chunkFiles = files.dropFirst().filter { !$0.path.hasSuffix("titles.js") }
+            #expect(chunkFiles.count == ranges.count)
+            var next = 0
+            var seen: [[Any]] = []
+            for (number, file) in chunkFiles.enumerated() {
+                #expect(file.path == "\(language.code)/search-index/\(number).js")
+                let rows = try #require(try Self.json(Array(file.pieces.joined()), after: "window.HANDBOOK_SEARCH_CHUNK(\(number),",
+                                                      before: ");\n") as? [[Any]])
+                #expect(ranges[number] == [next, rows.count], "chunk \(number)'s range")
+                next += rows.count
+                seen += rows
+                // The directory leads to this chunk by every key of every record in it.
+                let records = whole.records[ranges[number][0]..<(ranges[number][0] + rows.count)]
+                for key in builder.directoryKeys(Array(records)) {
+                    let set = try #require(directory[key].map { sets[$0] }, "key \(key)")
+                    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+                    let value = try #require(alphabet.firstIndex(of: Array(set)[number / 6]))
+                    #expect(value & (1 << (number % 6)) != 0, "key \(key) misses chunk \(number)")
+                }
+            }
+            #expect(next == whole.records.count)
+            #expect((seen as NSArray).isEqual(to: expected), "every record once, in order")
+            // Keys a query may look for: a Han character, a word's first two letters.
+            if language.code == "zh" {
+                #expect(directory["栏"] != nil && directory["按"] != nil)
+                #expect(files.contains { $0.path == "zh/search-index/titles.js" })
+                #expect(head["titles"] as? Bool == true)
+            } else {
+                #expect(directory["to"] != nil && directory["bu"] != nil)
+                #expect(!files.contains { $0.path.hasSuffix("titles.js") })
+            }
+        }
+    }
+
+    /// Markup in content stays text in the head and in every chunk.
+    @Test func chunksCannotBeClosedByContent() async throws {
+        let fixture = try FixtureHandbook()
+        try HostileInputTests.plantHostileMarkup(in: fixture)
+        let builder = try await Self.chunkingBuilder(fixture.content, target: 300)
+        for language in HandbookLanguages.standard.all {
+            let files = try await builder.files(language)
+            #expect(files.count > 3)
+            let all = files.map { String(decoding: $0.pieces.joined(), as: UTF8.self) }
+            #expect(all.contains { $0.contains("\\u003c/script\\u003e") }, "the payload is there, escaped")
+            for (file, text) in zip(files, all) {
+                #expect(!text.contains("<") && !text.contains(">") && !text.contains("&"), "\(file.path)")
+                #expect(!text.contains("\u{2028}") && !text.contains("\u{2029}"), "\(file.path)")
+            }
+        }
+    }
+
+    /// The tools read a published index in chunks back whole (`rules --catalog` beside a large site).
+    @Test func anIndexInChunksIsReadBackWhole() async throws {
+        let builder = try await Self.chunkingBuilder(FixtureHandbook.fixtureContent, target: 300)
+        for language in HandbookLanguages.standard.all {
+            let files = try await builder.files(language)
+            let byPath = Dictionary(uniqueKeysWithValues: files.map { ($0.path, Data($0.pieces.joined())) })
+            #expect(files.count > 2)
+            let read = try SearchIndex.decode(script: try #require(byPath["\(language.code)/search-index.js"])) { number in
+                byPath["\(language.code)/search-index/\(number).js"]
+            }
+            let whole = await builder.build(language)
+            #expect(read.records == whole.records)
+            #expect(read.editions == whole.editions && read.synonyms == whole.synonyms)
+            #expect(throws: (any Error).self) {
+                try SearchIndex.decode(script: try #require(byPath["\(language.code)/search-index.js"]))
+            }
+        }
+    }
+
+    @Test func ruleRecordsCarryTheirSection() async throws {
+        let builder = try await Self.chunkingBuilder(FixtureHandbook.fixtureContent, target: 300)
+        let index = await builder.build(HandbookLanguages.standard.all.first { $0.code == "zh" }!)
+        let rule = try #require(index.records.first { $0.ruleID == "controls.buttons.verb-titles" })
+        #expect(rule.section == "系统按钮")
+        // Only rules carry one.
+        #expect(index.records.filter { $0.kind != .rule }.allSatisfy { $0.section.isEmpty })
     }
 
     @Test func scriptCannotBeClosedByContent() async throws {

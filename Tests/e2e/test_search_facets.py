@@ -117,3 +117,19 @@ def test_results_are_grouped_by_page_with_the_chapters_path(site, browser):
     assert len(pages) == len(set(pages))  # each page once
     # Every result is shown once, and the count says how many there are.
     assert len(results(browser)) == min(total(browser), 200)
+
+
+def test_a_rule_shows_its_section_path(site, browser):
+    """A rule's record carries its section: the search page shows "Chapter › Section" under the
+    group's path, or "Part › Chapter › Section" when it has none."""
+    import json
+    text = (site / "en/search-index.js").read_text(encoding="utf-8")
+    records = json.loads(text[text.index("=") + 1:text.rstrip().rindex(";")])["records"]
+    rule = next(r for r in records if r[0][0] == "r" and r[8] and len(r[0]) == 2)
+    open_search(browser, site, rule[2])
+    WebDriverWait(browser, 5).until(lambda d: results(d))
+    item = next(li for li in browser.find_elements(By.CSS_SELECTOR, '#search-page li[id^="search-result-"]')
+                if li.find_element(By.CSS_SELECTOR, "a").get_attribute("href").endswith(rule[5].split("/", 1)[1]))
+    context = item.find_element(By.CSS_SELECTOR, ".context:not(.snippet)").text
+    part, chapter = rule[4].split(" · ")
+    assert context in (f"{chapter} › {rule[8]}", f"{part} › {chapter} › {rule[8]}")

@@ -1,5 +1,7 @@
 // HandbookGen search: instant, bilingual, offline. The index is window.HANDBOOK_SEARCH_INDEX,
 // loaded by <lang>/search-index.js (a script, so it works from file://; site.js loads both on first use). Shape: docs/search-index.md.
+// A large index keeps its records in chunks, <lang>/search-index/<n>.js, each a script that
+// calls HANDBOOK_SEARCH_CHUNK: a query loads those the head's directory says can hold a match.
 // Matching: a Latin query word matches the start of a word; a run of Han characters matches
 // anywhere; Traditional characters are folded to Simplified; glossary variants and the other
 // language's terms find the term. Results are built with DOM nodes and textContent only.
@@ -10,6 +12,8 @@
   var data = window.HANDBOOK_SEARCH_INDEX;
   var input = document.getElementById("search-input");
   if (!data || !input) return;
+  var chunked = !!data.chunks;
+  var total = chunked ? data.total : data.records.length;
 
   var KINDS = { c: "chapter", s: "section", r: "rule", t: "term" };
   var KIND_ORDER = { c: 0, t: 1, s: 2, r: 3 };
@@ -131,17 +135,21 @@
     if (n === undefined) normalizedContext.set(context, (n = normalize(context)));
     return n;
   }
-  var records = data.records.map(function (r, index) {
+  // Record number → record, filled as chunks load (all at once from a single index).
+  var records = new Array(total);
+  function recordOf(r, index) {
     var nText = normalize(r[3]);
     // The kind letter, a rule's advice letter (d, a, c), then l (legacy) or x (deprecated).
     var code = r[0], rule = code[0] === "r";
     return {
-      kind: code[0], advice: rule ? code[1] : "", status: (rule ? code[2] : code[1]) || "", scope: r[1], title: r[2], text: r[3], context: r[4], url: r[5], ruleID: r[6], edition: r[7] || "", pinyin: r[8] || "",
+      kind: code[0], advice: rule ? code[1] : "", status: (rule ? code[2] : code[1]) || "", scope: r[1], title: r[2], text: r[3], context: r[4], url: r[5], ruleID: r[6], edition: r[7] || "", section: r[8] || "", pinyin: r[9] || "",
       order: index, nTitle: normalize(r[2]), nText: nText,
       // join() makes one flat string; `+` would make a rope that is slow to read a character at a time
       nBody: [nText, normalizeContext(r[4]), r[6]].join(" ")
     };
-  });
+  }
+  // What bounds a record's score, side by side for speed: its title's length and its kind.
+  var titleLengths = new Int32Array(total), kindOrders = new Uint8Array(total);
 
   // ---- postings: which records hold what, built once when the index loads ----
   // So that no keystroke reads every record. For each Han character, and each pair and triple of
@@ -166,9 +174,9 @@
   // Open addressing from (integer, integer) keys to ids, a slot being [first, second, id + 1]
   // side by side in one array (0 marks a free slot). A Map is several times slower here, and
   // would need string keys for triples.
-  function GramTable() {
+  function GramTable(size) {
     this.count = 0;
-    this.slots = new Int32Array(3 << 16);
+    this.slots = new Int32Array(3 << (size || 16));
   }
   GramTable.prototype.slot = function (a, b) {
     var slots = this.slots, mask = slots.length / 3 - 1;
@@ -201,13 +209,15 @@
   // each record (hashing is the slow part, so it is done once); then the records are filed by
   // gram into one array.
   function Postings(recordCount, textsOf) {
-    this.characters = new Int32Array(0x10000).fill(-1);  // ids by code
-    this.grams = new GramTable();                           // Han pairs and triples
+    // A chunk's tables start small: a page may hold hundreds of chunks.
+    var size = chunked ? 12 : 16;
+    this.characters = chunked ? Object.create(null) : new Int32Array(0x10000).fill(-1);  // ids by code
+    this.grams = new GramTable(size);                       // Han pairs and triples
     this.words = new Map();                                 // Latin-script words
     this.count = 0;
-    this.counts = new Int32Array(1 << 16);                  // records per id
-    this.last = new Int32Array(1 << 16).fill(-1);           // the last record named with each id
-    this.named = new Int32Array(1 << 16);                   // ids, record after record
+    this.counts = new Int32Array(1 << size);                // records per id
+    this.last = new Int32Array(1 << size).fill(-1);         // the last record named with each id
+    this.named = new Int32Array(1 << size);                 // ids, record after record
     this.namedLength = 0;
     var recordEnds = new Int32Array(recordCount);
     for (var record = 0; record < recordCount; record++) {
@@ -268,7 +278,7 @@
         continue;
       }
       if (kind === NOT_INDEXED) { before = beforeThat = -1; continue; }
-      if (this.characters[c] < 0) this.characters[c] = this.newID();
+      if (!(this.characters[c] >= 0)) this.characters[c] = this.newID();
       this.name(this.characters[c], record);
       if (kind !== HAN) { before = beforeThat = -1; continue; }
       if (before >= 0) {
@@ -365,7 +375,7 @@
     return at < sorted.length && sorted[at] === value;
   }
   // Record numbers in increasing order, without repeats: a counter per record, reused.
-  var marks = new Int32Array(data.records.length);
+  var marks = new Int32Array(total);
   var markRound = 0;
   function nextMarkRound() {
     if (++markRound === 0x7fffffff) { marks.fill(0); markRound = 1; }
@@ -434,9 +444,182 @@
     return out.subarray(0, n);
   }
 
+  // ---- chunks: each loaded chunk's records with its own postings ----
+  // The loaded chunks in record order, each { first, text, title }: postings over its records'
+  // title, text, context and rule ID (text), and over the titles alone (title).
+  var loaded = [], loadedVersion = 0;
+  function addChunk(first, rows) {
+    rows.forEach(function (r, at) {
+      var record = records[first + at] = recordOf(r, first + at);
+      titleLengths[first + at] = record.nTitle.length;
+      kindOrders[first + at] = KIND_ORDER[record.kind];
+    });
+    var chunk = {
+      first: first,
+      text: new Postings(rows.length, function (i) { return [records[first + i].nTitle, records[first + i].nBody]; }),
+      title: new Postings(rows.length, function (i) { return [records[first + i].nTitle]; })
+    };
+    var at = loaded.length;
+    while (at > 0 && loaded[at - 1].first > first) at--;
+    loaded.splice(at, 0, chunk);
+    loadedVersion++;
+  }
+  // The postings of every loaded chunk as one: the same questions as Postings, record numbers
+  // across chunks (a chunk's lists shifted by its first record, chunks in order).
+  function LoadedPostings(which) { this.which = which; }
+  LoadedPostings.prototype.across = function (ask) {
+    var parts = [];
+    for (var c = 0; c < loaded.length; c++) {
+      var list = ask(loaded[c][this.which]);
+      if (list && list.length) parts.push(shifted(list, loaded[c].first));
+    }
+    if (parts.length < 2) return parts[0] || NONE;
+    var out = new Int32Array(parts.reduce(function (sum, list) { return sum + list.length; }, 0)), n = 0;
+    parts.forEach(function (list) { out.set(list, n); n += list.length; });
+    return out;
+  };
+  function shifted(list, by) {
+    if (!by) return list;
+    var out = new Int32Array(list.length);
+    for (var i = 0; i < list.length; i++) out[i] = list[i] + by;
+    return out;
+  }
+  LoadedPostings.prototype.lookup = function (token) {
+    var exact = true;
+    var records = this.across(function (postings) { var found = postings.lookup(token); exact = found.exact; return found.records; });
+    return { records: records, exact: exact };
+  };
+  LoadedPostings.prototype.wordsStartingWith = function (token) {
+    var exact = true;
+    var records = this.across(function (postings) { var found = postings.wordsStartingWith(token); exact = found.exact; return found.records; });
+    return { records: records, exact: exact };
+  };
+  LoadedPostings.prototype.wholeWord = function (token) {
+    for (var i = 0; i < token.length; i++) if (!isWordCode(token.charCodeAt(i))) return null;
+    return this.across(function (postings) { return postings.wholeWord(token); });
+  };
+  // The distinct words of the loaded chunks, sorted.
+  Object.defineProperty(LoadedPostings.prototype, "sortedWords", { get: function () {
+    if (loaded.length === 1) return loaded[0][this.which].sortedWords;
+    if (this.wordsVersion !== loadedVersion) {
+      var all = new Set(), which = this.which;
+      loaded.forEach(function (chunk) { chunk[which].sortedWords.forEach(function (w) { all.add(w); }); });
+      this.words = Array.from(all).sort();
+      this.wordsVersion = loadedVersion;
+    }
+    return this.words;
+  } });
+
   // Everything a record can be found by (title, text, context, rule ID), and the titles alone.
-  var textPostings = new Postings(records.length, function (i) { return [records[i].nTitle, records[i].nBody]; });
-  var titlePostings = new Postings(records.length, function (i) { return [records[i].nTitle]; });
+  var textPostings = new LoadedPostings("text");
+  var titlePostings = new LoadedPostings("title");
+  if (!chunked) addChunk(0, data.records);
+
+  // Chunks are loaded by script tags (so that file:// works): each calls this with its number
+  // (or "titles") and its rows. chunkState: 1 requested, 2 loaded, 3 failed.
+  var chunkState = Object.create(null), inFlight = 0, whenIdle = [], lastRender = 0;
+  var chunkFolder = (input.getAttribute("data-index") || "search-index.js").replace(/[^\/]*$/, "") + "search-index/";
+  var titleEntries = null;
+  window.HANDBOOK_SEARCH_CHUNK = function (name, rows) {
+    if (chunkState[name] === 2 || !chunked) return;
+    chunkState[name] = 2;
+    if (name === "titles") titleEntries = rows; else addChunk(data.chunks[name][0], rows);
+  };
+  // What the searches since the last call to wanted() could not read: chunks not loaded yet.
+  var needed = [];
+  function want(names) {
+    names.forEach(function (name) { if (!(chunkState[name] >= 2)) needed.push(name); });
+  }
+  function wanted() {
+    var names = needed.filter(function (name, at) { return needed.indexOf(name) === at && !(chunkState[name] >= 2); });
+    needed = [];
+    return names;
+  }
+  // At most four scripts at a time, in the order asked for: on a slow link the first chunks
+  // arrive, and their results show, before the others.
+  var queue = [];
+  function request(names) {
+    names.forEach(function (name) {
+      if (chunkState[name]) return;
+      chunkState[name] = 1;
+      queue.push(name);
+    });
+    while (inFlight < 4 && queue.length) fetchChunk(queue.shift());
+  }
+  function fetchChunk(name) {
+    inFlight++;
+    var script = document.createElement("script");
+    script.src = chunkFolder + name + ".js";
+    script.setAttribute("data-search-chunk", name);
+    script.onload = script.onerror = function () {
+      if (chunkState[name] === 1) chunkState[name] = 3;
+      inFlight--;
+      if (queue.length) fetchChunk(queue.shift());
+      arrived();
+    };
+    document.head.appendChild(script);
+  }
+  // Results show as chunks arrive (at once while none is shown, then at most every 150 ms) and
+  // once more when the last is in.
+  function arrived() {
+    if ((inFlight === 0 || !current.length || performance.now() - lastRender > 150) && state.query.trim() &&
+        (onSearchPage || document.activeElement === input)) render();
+    if (inFlight === 0 && !queue.length) whenIdle.splice(0).forEach(function (done) { done(); });
+  }
+
+  // ---- the directory: which chunks may hold a record that matches a token ----
+  var decodedSets = [];
+  var BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  function chunksOfKey(key) {
+    if (!Object.prototype.hasOwnProperty.call(data.directory, key)) return [];
+    var set = data.directory[key], known = decodedSets[set];
+    if (known) return known;
+    var bits = data.sets[set], out = [];
+    for (var i = 0; i < bits.length; i++) {
+      var value = BASE64.indexOf(bits[i]);
+      for (var b = 0; b < 6; b++) if (value & (1 << b)) out.push(6 * i + b);
+    }
+    return (decodedSets[set] = out);
+  }
+  var keysByLetter = null;
+  // The keys of Latin-script words whose first letter or two pass `test`.
+  function wordKeys(test) {
+    if (!keysByLetter) keysByLetter = Object.keys(data.directory).filter(function (key) { return isWordCode(key.charCodeAt(0)); });
+    return keysByLetter.filter(test);
+  }
+  function unionOf(lists) {
+    var all = new Set();
+    lists.forEach(function (list) { list.forEach(function (n) { all.add(n); }); });
+    return Array.from(all).sort(function (a, b) { return a - b; });
+  }
+  function intersectionOf(lists) {
+    return lists.reduce(function (out, list) {
+      var holds = new Set(list);
+      return out.filter(function (n) { return holds.has(n); });
+    });
+  }
+  // A Latin word's key is its first two letters; a token of one letter may begin any of them.
+  // Any other token: the keys of each of its Han characters and other letters, all needed.
+  function chunksFor(token) {
+    var first = token.charCodeAt(0);
+    if (charClass(first) === WORD) {
+      if (token.length > 1 && isWordCode(token.charCodeAt(1))) return chunksOfKey(token.slice(0, 2));
+      return unionOf(wordKeys(function (key) { return key[0] === token[0]; }).map(chunksOfKey));
+    }
+    var lists = [];
+    for (var i = 0; i < token.length; i++) {
+      var c = token.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < token.length) { lists.push(chunksOfKey(token.substr(i, 2))); i++; }
+      else if (charClass(c) === HAN || charClass(c) === OTHER_LETTER) lists.push(chunksOfKey(token[i]));
+    }
+    return lists.length ? intersectionOf(lists) : [];
+  }
+  // A word one edit from `t` (typos) begins with one of these letter pairs.
+  function typoChunks(t) {
+    return unionOf(wordKeys(function (key) {
+      return key.length === 2 && (key[0] === t[0] || key[1] === t[0] || key[0] === t[1] || key[1] === t[1] || key === t[0] + t[2]);
+    }).map(chunksOfKey));
+  }
 
   var synonyms = data.synonyms;
 
@@ -514,7 +697,7 @@
   var PINYIN = 6, PINYIN_SPANS = 3;
   // The distinct Han runs of titles with their syllables; a run's best kind (a whole chapter or
   // term title counts most) and how many titles hold it rank the spans read from it.
-  var pinyinRuns = (function () {
+  function readPinyinRuns(records) {
     var runs = new Map(), readings = Object.create(null), syllable = "";
     (data.readings || "").replace(/[a-z]+|[^a-z]/g, function (piece) {
       if (piece.length > 1 || piece < "{") syllable = piece; else readings[piece] = syllable;
@@ -541,7 +724,15 @@
       close();
     });
     return Array.from(runs.values());
-  })();
+  }
+  // From the records, or for a chunked index from titles.js (loaded on the first pinyin query).
+  var titleRuns = chunked ? [] : readPinyinRuns(records), titleRunsRead = !chunked;
+  function pinyinRunsLoaded() {
+    if (titleRunsRead || !data.titles) return titleRuns;
+    if (!titleEntries) { want(["titles"]); return titleRuns; }
+    titleRunsRead = true;
+    return (titleRuns = readPinyinRuns(titleEntries.map(function (t) { return { kind: t[0], nTitle: normalize(t[1]), pinyin: t[2] || "" }; })));
+  }
   function initialOf(syllable) {
     var two = syllable.slice(0, 2);
     return two === "zh" || two === "ch" || two === "sh" ? two : syllable[0];
@@ -569,9 +760,10 @@
   }
   // The Han texts the query may be the pinyin of, best first, as [text, penalty].
   function pinyinAlternatives(q) {
-    if (!pinyinRuns.length || !/^[a-z ]+$/.test(q)) return [];
+    if (!(chunked ? data.titles : titleRuns.length) || !/^[a-z ]+$/.test(q)) return [];
     var letters = q.replace(/ /g, "").replace(/v/g, "u");
     if (letters.length < 2) return [];
+    var pinyinRuns = pinyinRunsLoaded();
     var spans = new Map();
     for (var r = 0; r < pinyinRuns.length; r++) {
       var run = pinyinRuns[r], syllables = run.syllables, first = letters[0];
@@ -604,10 +796,10 @@
   var scopeFilter = { key: "", allowed: null };
   function allowedRecords() {
     var key = [state.scopes.join(","), state.edition, state.advice.join(","), statuses().join(",")].join("|");
-    if (key === scopeFilter.key) return scopeFilter.allowed;
+    if (key === scopeFilter.key && loadedVersion === scopeFilter.version) return scopeFilter.allowed;
     var allowed = key !== "|||" ? new Uint8Array(records.length) : null;
     if (allowed) records.forEach(function (record, i) { allowed[i] = facetMisses(record) ? 0 : 1; });
-    scopeFilter = { key: key, allowed: allowed };
+    scopeFilter = { key: key, allowed: allowed, version: loadedVersion };
     return allowed;
   }
 
@@ -657,6 +849,7 @@
 
   // The records (numbers, increasing) that match every token and the chosen chips.
   function matching(query, unfiltered) {
+    if (chunked && query.tokens.length) want(intersectionOf(query.tokens.map(chunksFor)));
     var exact = true;
     var lists = query.tokens.map(function (t) {
       var found = textPostings.lookup(t);
@@ -691,15 +884,13 @@
 
   var scores = new Float64Array(records.length);
   var scoredBy = new Int32Array(records.length).fill(-1);
-  // What bounds a record's score, side by side for speed: its title's length and its kind.
-  var titleLengths = Int32Array.from(records, function (record) { return record.nTitle.length; });
-  var kindOrders = Uint8Array.from(records, function (record) { return KIND_ORDER[record.kind]; });
   // Bit k: the title may hold token k; the title holds token k as a word.
   var inTitle = new Uint8Array(records.length), wholeInTitle = new Uint8Array(records.length);
 
   // All matches, best first; with `limit`, only the best `limit`, found without scoring every
   // match in full (`total` still counts them all).
   function search(query, limit) {
+    needed = [];
     var alts = alternatives(query).map(prepare), matched = [];
     var everything = alts.map(function (alt) { return alt.tokens.length ? matching(alt, true) : NONE; });
     var allowed = allowedRecords();
@@ -778,11 +969,17 @@
   var TYPO = 20, TYPO_FEW = 3, TYPO_CORRECTIONS = 2;
   function forgiveTypos(alts, found) {
     var already = countDistinct(found);
-    if (already >= TYPO_FEW || !alts.length) return "";
+    // Of a chunked index, only once the query's own chunks are in: they may hold enough.
+    if (already >= TYPO_FEW || !alts.length || needed.length) return "";
     var queryTokens = alts[0].tokens, corrected = null;
     for (var k = 0; k < queryTokens.length; k++) {
       var t = queryTokens[k];
+      if (chunked && t.length >= 4) {
+        want(chunksFor(t));
+        if (needed.length) continue;  // whether it begins a word is known once they are in
+      }
       if (t.length < 4 || textPostings.wholeWord(t) === null || textPostings.lookup(t).records.length) continue;
+      if (chunked) want(typoChunks(t));
       var options = corrections(t);
       if (!options.length) continue;
       if (!corrected) corrected = options.map(function () { return queryTokens.slice(); });
@@ -1129,8 +1326,7 @@
   function editionFilter(container, counts) {
     var existing = container.querySelector(".edition-filter select");
     if (!existing) {
-      var names = [];
-      records.forEach(function (record) { if (record.edition && names.indexOf(record.edition) < 0) names.push(record.edition); });
+      var names = (data.editions || []).slice();
       var number = function (name) { var n = parseFloat(name.split(" ").pop()); return isNaN(n) ? Infinity : n; };
       names.sort(function (a, b) { return number(a) - number(b) || (a < b ? -1 : a > b ? 1 : 0); });
       var label = document.createElement("label");
@@ -1178,6 +1374,7 @@
   }
 
   function render() {
+    lastRender = performance.now();
     var query = state.query;
     current = query.trim() ? search(query, onSearchPage ? pageLimit : 12) : [];
     active = -1;
@@ -1217,6 +1414,7 @@
       }
     }
     explain(query.trim() ? current.suggestion : "");
+    if (chunked) request(wanted());
   }
 
   // The search page groups results by the page they are on (a chapter with its sections and
@@ -1238,7 +1436,9 @@
     return groups;
   }
   // A group: its chapter's path ("Bars › Navigation bar") over its results, unless the group is
-  // one result, or the chapter itself leads it (its own result says as much).
+  // one result, or the chapter itself leads it (its own result says as much). A rule under a
+  // section shows the section's path: "Navigation bar › Titles" under the group's path, else
+  // "Bars › Navigation bar › Titles".
   function resultGroup(group) {
     var first = group.results[0].result.record;
     var li = document.createElement("li");
@@ -1259,8 +1459,10 @@
     group.results.forEach(function (entry) {
       var item = resultItem(entry.result, entry.index, "search-result-", true);
       // Under the group's path each result's own "part · chapter" would say it again.
-      var context = headed && item.querySelector(".context:not(.snippet)");
-      if (context) context.remove();
+      var record = entry.result.record, context = item.querySelector(".context:not(.snippet)");
+      var path = record.context.split(" · ");
+      if (context && record.section) context.textContent = (headed ? path.slice(-1) : path).concat(record.section).join(" › ");
+      else if (context && headed) context.remove();
       inner.appendChild(item);
     });
     li.appendChild(inner);
@@ -1339,6 +1541,19 @@
   // For tests and the keystroke benchmark: the same search the field runs.
   window.HandbookSearch = {
     search: function (query) { return search(query).map(function (r) { return r.record.url; }); },
+    // Calls `done` once the chunks `query` needs are loaded (at once for a single index).
+    whenLoaded: function (query, done) {
+      (function attempt() {
+        search(query);
+        search(query, 12);
+        var names = chunked ? wanted() : [];
+        if (!names.length) return done();
+        whenIdle.push(attempt);
+        request(names);
+      })();
+    },
+    // The chunk scripts the page has loaded (numbers; "titles" for the pinyin titles).
+    loadedChunks: function () { return Object.keys(chunkState).filter(function (name) { return chunkState[name] === 2; }); },
     normalize: normalize,
     // The correction "did you mean" offers for `query`, or "".
     suggestion: function (query) { return search(query, 12).suggestion; },

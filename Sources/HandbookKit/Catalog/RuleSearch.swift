@@ -51,8 +51,11 @@ public struct RuleSearch: Sendable {
         for tag in catalog.languages {
             let language = Language(tag: tag)
             let folder = catalog.rules.lazy.compactMap { $0.url[language]?.split(separator: "/").first }.first.map(String.init)
-            if let folder, let data = try? Data(contentsOf: site.appendingPathComponent(folder).appendingPathComponent("search-index.js")),
-               let index = try? SearchIndex.decode(script: data) {
+            let languageFolder = folder.map { site.appendingPathComponent($0) }
+            if let languageFolder, let data = try? Data(contentsOf: languageFolder.appendingPathComponent("search-index.js")),
+               let index = try? SearchIndex.decode(script: data, chunk: { number in
+                   try? Data(contentsOf: languageFolder.appendingPathComponent("search-index/\(number).js"))
+               }) {
                 indexes.append(index)
             } else {
                 indexes.append(Self.rulesOnlyIndex(catalog, language, normalizer))

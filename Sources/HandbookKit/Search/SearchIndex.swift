@@ -2,15 +2,17 @@ import Foundation
 
 /// The search index of one language, as `<lang>/search-index.js` publishes it.
 ///
-/// Shape (version 2), documented in docs/search-index.md:
-/// `{ version, language, scopes: [[id, title]], records: [[kind, scope, title, text, context, url, ruleID, edition, pinyin?]],
-///    variants: "繁简繁简…", synonyms: [[normalized key, term]] }`; `edition` is the edition of
-/// the guidelines a rule was first given in ("" for other records), for the edition filter.
+/// Shape (version 3), documented in docs/search-index.md:
+/// `{ version, language, scopes: [[id, title]], records: [[kind, scope, title, text, context, url, ruleID, edition, section, pinyin?]],
+///    variants: "繁简繁简…", synonyms: [[normalized key, term]], editions: [name] }`; `edition` is the edition of
+/// the guidelines a rule was first given in ("" for other records), for the edition filter;
+/// `section` the title of the section a rule is under. A large index keeps its records in chunk
+/// files instead (`chunks`, `directory`, `sets`, `total`, `titles`; see `SearchIndexBuilder`).
 /// Records are arrays rather than objects to keep the file small; `url` is relative to the site root.
 /// `kind` is the record's kind letter, then for a rule its advice (`d`o, `a`void, `c`onsider),
 /// then `l` (legacy) or `x` (deprecated) when the record is not current: `c`, `rd`, `ral`, `sl`.
 public struct SearchIndex: Encodable, Sendable, Equatable {
-    public static let version = 2
+    public static let version = 3
 
     public enum Kind: String, Encodable, Sendable, CaseIterable {
         case chapter = "c", section = "s", rule = "r", term = "t"
@@ -28,6 +30,8 @@ public struct SearchIndex: Encodable, Sendable, Equatable {
         public var ruleID: String
         /// For a rule, the edition of the guidelines that brought it; "" otherwise.
         public var edition = ""
+        /// For a rule, the title of the section it is under ("" before the first section).
+        public var section = ""
         /// The title's reading: one toneless pinyin syllable per Han character, space separated
         /// ("" when the title has no Han; then left out of the record's array).
         public var pinyin = ""
@@ -54,6 +58,7 @@ public struct SearchIndex: Encodable, Sendable, Equatable {
             try container.encode(url)
             try container.encode(ruleID)
             try container.encode(edition)
+            try container.encode(section)
             if !pinyin.isEmpty { try container.encode(pinyin) }
         }
     }
@@ -70,6 +75,19 @@ public struct SearchIndex: Encodable, Sendable, Equatable {
     /// The most common Mandarin reading of each Han character the records use, for the pinyin
     /// search: `syllable` then its characters, over and over (`dao导到hang航…`); "" without Han.
     public var readings = ""
+    /// Every edition a rule was first given in, sorted: the search page's edition filter.
+    public var editions: [String] = []
+    /// For an index split into chunk files: each chunk's first record and record count.
+    public var chunks: [[Int]]?
+    /// Directory keys (a Han or other letter, or a Latin word's first two letters, normalised) →
+    /// an index into `sets`, the chunks holding a record with that key.
+    public var directory: [String: Int]?
+    /// Sets of chunks, each a bitmap written six chunks a character (`SearchIndexBuilder.bitmap`).
+    public var sets: [String]?
+    /// The number of records of a chunked index.
+    public var total: Int?
+    /// Whether `search-index/titles.js` holds the Han titles for the pinyin search.
+    public var titles: Bool?
 }
 
 extension SearchIndex {
@@ -78,20 +96,29 @@ extension SearchIndex {
     }
 
     /// The index a `<lang>/search-index.js` holds (what `SearchIndexBuilder.script` writes), for
-    /// tools that read a built site: the fields the ranking uses.
-    public static func decode(script: Data) throws -> SearchIndex {
+    /// tools that read a built site: the fields the ranking uses. A head of an index in chunks
+    /// takes its records from `chunk(n)`, the bytes of `<lang>/search-index/<n>.js`.
+    public static func decode(script: Data, chunk: (Int) -> Data? = { _ in nil }) throws -> SearchIndex {
         let prefix = Data("window.HANDBOOK_SEARCH_INDEX = ".utf8)
         guard script.starts(with: prefix) else { throw ScriptError(description: "not a search index script") }
         var json = script.dropFirst(prefix.count)
         while let last = json.last, [UInt8(ascii: "\n"), UInt8(ascii: ";")].contains(last) { json = json.dropLast() }
         guard let object = try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any],
-              let language = object["language"] as? String, let rows = object["records"] as? [[Any]] else {
+              let language = object["language"] as? String, var rows = object["records"] as? [[Any]] else {
             throw ScriptError(description: "the search index has no language or records")
         }
+        let version = object["version"] as? Int ?? 2
+        if let chunks = object["chunks"] as? [[Int]] {
+            for number in chunks.indices {
+                guard let data = chunk(number) else { throw ScriptError(description: "search index chunk \(number) is missing") }
+                rows += try chunkRows(data)
+            }
+        }
         let records = try rows.map { row -> Record in
-            // [kind, scope, title, text, context, url, ruleID, edition, pinyin?]
-            let text = row.count >= 8 ? row[2...7].compactMap { $0 as? String } : []
-            guard text.count == 6, let code = row[0] as? String, let first = code.first,
+            // [kind, scope, title, text, context, url, ruleID, edition, section (version 3), pinyin?]
+            let fields = version >= 3 ? 9 : 8
+            let text = row.count >= fields ? row[2..<fields].compactMap { $0 as? String } : []
+            guard text.count == fields - 2, let code = row[0] as? String, let first = code.first,
                   let kind = Kind(rawValue: String(first)), let scope = row[1] as? Int else {
                 throw ScriptError(description: "a search index record is malformed")
             }
@@ -100,11 +127,26 @@ extension SearchIndex {
                 Rule.Kind.allCases.first { $0.rawValue.first == letter }
             } : nil
             return Record(kind: kind, scope: scope, title: text[0], text: text[1], context: text[2], url: text[3],
-                          ruleID: text[4], edition: text[5], pinyin: row.count > 8 ? row[8] as? String ?? "" : "",
+                          ruleID: text[4], edition: text[5], section: version >= 3 ? text[6] : "",
+                          pinyin: row.count > fields ? row[fields] as? String ?? "" : "",
                           advice: advice, status: statusLetter == "l" ? .legacy : statusLetter == "x" ? .deprecated : .current)
         }
         return SearchIndex(language: language, scopes: object["scopes"] as? [[String]] ?? [], records: records,
                            variants: object["variants"] as? String ?? "", synonyms: object["synonyms"] as? [[String]] ?? [],
-                           readings: object["readings"] as? String ?? "")
+                           readings: object["readings"] as? String ?? "", editions: object["editions"] as? [String] ?? [])
+    }
+
+    /// The records of `window.HANDBOOK_SEARCH_CHUNK(n,[…]);`.
+    private static func chunkRows(_ script: Data) throws -> [[Any]] {
+        let prefix = Data("window.HANDBOOK_SEARCH_CHUNK(".utf8)
+        var json = script
+        guard json.starts(with: prefix) else { throw ScriptError(description: "not a search index chunk") }
+        json = json.dropFirst(prefix.count)
+        while let last = json.last, [UInt8(ascii: "\n"), UInt8(ascii: ";"), UInt8(ascii: ")")].contains(last) { json = json.dropLast() }
+        guard let array = try JSONSerialization.jsonObject(with: Data("[".utf8) + json + Data("]".utf8)) as? [Any],
+              array.count == 2, let rows = array[1] as? [[Any]] else {
+            throw ScriptError(description: "a search index chunk is malformed")
+        }
+        return rows
     }
 }

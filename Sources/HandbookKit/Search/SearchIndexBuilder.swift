@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Builds each language's search index from the resolved handbook (never from HTML).
 struct SearchIndexBuilder: Sendable {
@@ -16,7 +17,20 @@ struct SearchIndexBuilder: Sendable {
         var records: [SearchIndex.Record]
         var script: [UInt8]
         var scalars: [Unicode.Scalar]
+        /// How many records the chapter has.
+        var count = 0
+        /// The directory keys its records hold (`DirectoryKeys`), sorted.
+        var keys: [String] = []
+        /// Its titles with Han for the pinyin search, as `titles.js` holds them (comma separated).
+        var titles: [UInt8] = []
+        /// The editions its rules were first given in.
+        var editions: Set<String> = []
     }
+
+    /// An index whose records take more bytes than this is split into chunk files.
+    var chunkThreshold = 1_500_000
+    /// The bytes of records a chunk holds at least (whole chapters), unless it is the last.
+    var chunkTarget = 48_000
 
     /// Each character's normalised form, kept across builds by `serve`.
     var foldedScalars: ScalarFolds?
@@ -43,6 +57,172 @@ struct SearchIndexBuilder: Sendable {
     func scriptPieces(_ language: Language) async throws -> [[UInt8]] {
         // The chapters' records are only needed as JSON: the index keeps the glossary's alone.
         let (index, chapters) = await assemble(language, withChapterRecords: false)
+        return try Self.pieces(index, chapters.map(\.script) + [Self.fragment(index.records)])
+    }
+
+    /// The index's files, each as pieces: `<lang>/search-index.js` alone while the records take
+    /// at most `chunkThreshold` bytes; beyond, that file is the head (everything but the
+    /// records, with the directory of chunks) and the records are in `<lang>/search-index/<n>.js`,
+    /// whole chapters in reading order, at least `chunkTarget` bytes a chunk, the glossary's terms
+    /// last; with `titles.js` beside them for the pinyin search where there is any.
+    func files(_ language: Language) async throws -> [(path: String, pieces: [[UInt8]])] {
+        let (index, chapters) = await assemble(language, withChapterRecords: false)
+        let terms = Self.fragment(index.records)
+        let headPath = SiteURLs.searchIndex(language)
+        let size = chapters.reduce(terms.count) { $0 + $1.script.count }
+        guard size > chunkThreshold else { return [(headPath, try Self.pieces(index, chapters.map(\.script) + [terms]))] }
+        let folder = language.code + "/search-index/"
+        // Whole chapters, in reading order, until a chunk holds `chunkTarget` bytes.
+        var groups: [[ChapterEntries]] = []
+        var group: [ChapterEntries] = []
+        var bytes = 0
+        for chapter in chapters where chapter.count > 0 {
+            group.append(chapter)
+            bytes += chapter.script.count
+            if bytes >= chunkTarget {
+                groups.append(group)
+                group = []
+                bytes = 0
+            }
+        }
+        if !group.isEmpty { groups.append(group) }
+        var contents: [(records: Int, fragments: [[UInt8]], keys: [String])] = groups.map { group in
+            (group.reduce(0) { $0 + $1.count }, group.map(\.script),
+             Array(group.reduce(into: Set<String>()) { $0.formUnion($1.keys) }))
+        }
+        if !index.records.isEmpty { contents.append((index.records.count, [terms], directoryKeys(index.records))) }
+        var files: [(path: String, pieces: [[UInt8]])] = []
+        var ranges: [[Int]] = []
+        var chunksOfKey: [String: [Int]] = [:]
+        var first = 0
+        for (number, chunk) in contents.enumerated() {
+            ranges.append([first, chunk.records])
+            first += chunk.records
+            for key in chunk.keys { chunksOfKey[key, default: []].append(number) }
+            files.append((folder + "\(number).js", Self.chunkPieces(String(number), chunk.fragments)))
+        }
+        let bitmaps = chunksOfKey.mapValues { Self.bitmap($0, count: contents.count) }
+        let sets = Set(bitmaps.values).sorted()
+        let setNumbers = Dictionary(uniqueKeysWithValues: sets.enumerated().map { ($1, $0) })
+        var head = index
+        head.records = []
+        head.chunks = ranges
+        head.total = first
+        head.sets = sets
+        head.directory = bitmaps.mapValues { setNumbers[$0]! }
+        if !index.readings.isEmpty {
+            head.titles = true
+            files.append((folder + "titles.js", Self.chunkPieces(#""titles""#, chapters.map(\.titles) + [Self.titleFragment(index.records)])))
+        }
+        return [(headPath, [[UInt8](try Self.script(head))])] + files
+    }
+
+    /// `window.HANDBOOK_SEARCH_CHUNK(name,[…]);` around JSON fragments (escaped already),
+    /// comma separated, the empty ones left out.
+    private static func chunkPieces(_ name: String, _ fragments: [[UInt8]]) -> [[UInt8]] {
+        var pieces = [[UInt8]("window.HANDBOOK_SEARCH_CHUNK(\(name),[".utf8)]
+        var any = false
+        for fragment in fragments where !fragment.isEmpty {
+            if any { pieces.append([UInt8(ascii: ",")]) }
+            pieces.append(fragment)
+            any = true
+        }
+        pieces.append([UInt8]("]);\n".utf8))
+        return pieces
+    }
+
+    /// A set of chunk numbers as a bitmap, six chunks a character of the URL-safe Base64
+    /// alphabet: chunk n is bit n % 6 of character n / 6.
+    static func bitmap(_ numbers: [Int], count: Int) -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        var values = [Int](repeating: 0, count: (count + 5) / 6)
+        for number in numbers { values[number / 6] |= 1 << (number % 6) }
+        return String(values.map { alphabet[$0] })
+    }
+
+    /// The pinyin search's entries for records whose title has Han: `[kind, title]`, or
+    /// `[kind, title, pinyin]` when the title carries its own reading; escaped, comma separated.
+    private static func titleFragment(_ records: [SearchIndex.Record]) -> [UInt8] {
+        let withHan = records.filter { $0.title.unicodeScalars.contains { $0.value >= 0x2E80 } }
+        guard !withHan.isEmpty else { return [] }
+        var json = JSONTextWriter(pretty: false, scriptSafe: true, capacity: 64 * withHan.count)
+        json.beginArray()
+        for record in withHan {
+            json.beginArray()
+            json.value(record.kind.rawValue)
+            json.value(record.title)
+            if !record.pinyin.isEmpty { json.value(record.pinyin) }
+            json.endArray()
+        }
+        json.endArray()
+        return Array(json.bytes.dropFirst().dropLast())
+    }
+
+    /// The directory keys of records, as `assets/search.js` reads them from the normalised
+    /// title, text, context and rule id: each Latin-script word's first two UTF-16 code units
+    /// (the word when shorter), and each Han character or other letter or digit outside such
+    /// words (a character beyond the Basic Multilingual Plane as its two code units).
+    func directoryKeys(_ records: [SearchIndex.Record]) -> [String] {
+        let folds = foldedScalars ?? ScalarFolds()
+        var keys = Set<String>()
+        var units: [UInt16] = []
+        for record in records {
+            for text in [record.title, record.text, record.context, record.ruleID] {
+                units.removeAll(keepingCapacity: true)
+                for scalar in text.unicodeScalars {
+                    if scalar.value < 0x80 {
+                        let value = UInt16(scalar.value)
+                        units.append((65...90).contains(value) ? value + 32 : value)
+                    } else {
+                        units.append(contentsOf: folds.fold(scalar, normalizer).utf16)
+                    }
+                }
+                Self.collectKeys(units, into: &keys)
+            }
+        }
+        return keys.sorted()
+    }
+
+    static func collectKeys(_ units: [UInt16], into keys: inout Set<String>) {
+        var at = 0
+        while at < units.count {
+            let unit = units[at]
+            if isWordCode(unit) {
+                var end = at + 1
+                while end < units.count, isWordCode(units[end]) { end += 1 }
+                keys.insert(String(decoding: units[at..<min(at + 2, end)], as: UTF16.self))
+                at = end
+                continue
+            }
+            if (0xD800...0xDBFF).contains(unit), at + 1 < units.count, (0xDC00...0xDFFF).contains(units[at + 1]) {
+                keys.insert(String(decoding: units[at...(at + 1)], as: UTF16.self))
+                at += 2
+                continue
+            }
+            if isHanCode(unit) || isOtherLetter(unit) { keys.insert(String(decoding: [unit], as: UTF16.self)) }
+            at += 1
+        }
+    }
+
+    /// `isWordCode` of search.js: the letters and digits of a Latin-script word, folded.
+    static func isWordCode(_ c: UInt16) -> Bool {
+        (97...122).contains(c) || (48...57).contains(c) || (c >= 0xC0 && c < 0x2000 && c != 0xD7 && c != 0xF7)
+    }
+
+    static func isHanCode(_ c: UInt16) -> Bool { (0x3400...0x9FFF).contains(c) || (0xF900...0xFAFF).contains(c) }
+
+    /// A letter or digit (`[\p{L}\p{N}]`) that is neither Latin-script nor Han.
+    static func isOtherLetter(_ c: UInt16) -> Bool {
+        guard let scalar = Unicode.Scalar(c) else { return false }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber: return true
+        default: return false
+        }
+    }
+
+    /// The single script: its opening, the records' fragments with commas between, its closing.
+    private static func pieces(_ index: SearchIndex, _ fragments: [[UInt8]]) throws -> [[UInt8]] {
         var inner = index
         inner.records = []
         let encoder = Self.encoder
@@ -53,16 +233,15 @@ struct SearchIndexBuilder: Sendable {
         guard let split = empty.indices.first(where: { empty[$0...].starts(with: marker) }) else {
             throw EncodingError.invalidValue(index, .init(codingPath: [], debugDescription: "no records key"))
         }
-        Self.escape(Array(empty[..<(split + marker.count - 1)]), into: &script)
+        escape(Array(empty[..<(split + marker.count - 1)]), into: &script)
         var pieces = [script]
         let comma = [UInt8(ascii: ",")]
-        for fragment in chapters.map(\.script) + [Self.fragment(index.records)]
-        where !fragment.isEmpty {
+        for fragment in fragments where !fragment.isEmpty {
             if pieces.count > 1 { pieces.append(comma) }
             pieces.append(fragment)
         }
         var closing: [UInt8] = []
-        Self.escape(Array(empty[(split + marker.count - 1)...]), into: &closing)
+        escape(Array(empty[(split + marker.count - 1)...]), into: &closing)
         closing.append(contentsOf: ";\n".utf8)
         pieces.append(closing)
         return pieces
@@ -90,6 +269,7 @@ struct SearchIndexBuilder: Sendable {
             json.value(record.url)
             json.value(record.ruleID)
             json.value(record.edition)
+            json.value(record.section)
             if !record.pinyin.isEmpty { json.value(record.pinyin) }
             json.endArray()
         }
@@ -108,7 +288,9 @@ struct SearchIndexBuilder: Sendable {
                 let records = self.records(of: chapter, language, scope: context.scope, partTitle: context.partTitle)
                 var seen = ScalarSet()
                 return ChapterEntries(records: withChapterRecords ? records : [], script: Self.fragment(records),
-                                      scalars: Self.scalars(records, into: &seen))
+                                      scalars: Self.scalars(records, into: &seen), count: records.count,
+                                      keys: self.directoryKeys(records), titles: Self.titleFragment(records),
+                                      editions: Set(records.map(\.edition).filter { !$0.isEmpty }))
             }
             // The memo serves `script(_:)` only (`serve`), which keeps no records.
             return withChapterRecords ? make() : memo?.value(for: chapter, context: context, make: make) ?? make()
@@ -146,7 +328,8 @@ struct SearchIndexBuilder: Sendable {
                                                        make: tables) ?? tables()
         let index = SearchIndex(
             language: language.tag, scopes: parts.map { [$0.id, $0.title] }, records: records,
-            variants: characters.variants, synonyms: terms.synonyms, readings: characters.readings)
+            variants: characters.variants, synonyms: terms.synonyms, readings: characters.readings,
+            editions: chapters.reduce(into: Set<String>()) { $0.formUnion($1.editions) }.sorted())
         return (index, chapters)
     }
 
@@ -232,13 +415,16 @@ struct SearchIndexBuilder: Sendable {
         var sectionText = [[String]](repeating: [], count: chapter.sections.count)
         var introduction: [String] = [chapter.summary]
         var currentSection = -1
+        // The section each rule is under, by the rule's local id.
+        var ruleSections: [String: String] = [:]
         for block in chapter.content {
             switch block {
             case .section: currentSection += 1
             case .markdown(let markdown):
                 let text = catalogText(chapter, [markdown])
                 if currentSection >= 0 { sectionText[currentSection].append(text) } else { introduction.append(text) }
-            case .rule: break
+            case .rule(let rule):
+                if currentSection >= 0 { ruleSections[rule.localID] = chapter.sections[currentSection].titleText }
             }
         }
         var records: [SearchIndex.Record] = [
@@ -259,7 +445,7 @@ struct SearchIndexBuilder: Sendable {
                                  text: ruleText(ruleID, language) ?? catalogText(chapter, rule.body),
                                  context: context, url: page + "#" + rule.localID,
                                  ruleID: ruleID, edition: rule.edition ?? chapter.edition,
-                                 pinyin: pinyinKey(rule.title), advice: rule.kind, status: rule.status ?? chapter.status))
+                                 section: ruleSections[rule.localID] ?? "", pinyin: pinyinKey(rule.title), advice: rule.kind, status: rule.status ?? chapter.status))
         }
         return records
     }
@@ -322,14 +508,13 @@ struct ScalarSet {
 }
 
 /// Characters and their normalised forms, remembered: normalising goes through Foundation.
-final class ScalarFolds: @unchecked Sendable {
-    private var folds: [Unicode.Scalar: String] = [:]
-    private let lock = NSLock()
+final class ScalarFolds: Sendable {
+    private let folds = Mutex<[Unicode.Scalar: String]>([:])
 
     func fold(_ scalar: Unicode.Scalar, _ normalizer: SearchNormalizer) -> String {
-        if let known = lock.withLock({ folds[scalar] }) { return known }
+        if let known = folds.withLock({ $0[scalar] }) { return known }
         let folded = normalizer.normalize(String(scalar))
-        lock.withLock { folds[scalar] = folded }
+        folds.withLock { $0[scalar] = folded }
         return folded
     }
 }

@@ -1,4 +1,5 @@
-/// Each language's search index, as a script that loads from `file://`.
+/// Each language's search index, as scripts that load from `file://`: one, or for a large
+/// handbook a head and chunks loaded on demand (`SearchIndexBuilder.files`).
 struct SearchIndexFormat: OutputFormat {
     func files(_ context: OutputContext) async throws -> [OutputFile] {
         // A rule's search text is its catalogue text: made once. The languages side by side, so
@@ -10,8 +11,9 @@ struct SearchIndexFormat: OutputFormat {
         let emit = context.emit
         return try await ParallelMap.map(context.handbook.languages.all, runLength: 1) { language -> Result<[OutputFile], any Error> in
             do {
-                return .success(try await emit([OutputFile(path: SiteURLs.searchIndex(language),
-                                                           pieces: try await searchIndexes.scriptPieces(language))]))
+                return .success(try await emit(try await searchIndexes.files(language).map {
+                    OutputFile(path: $0.path, pieces: $0.pieces)
+                }))
             } catch {
                 return .failure(error)
             }
