@@ -2,7 +2,7 @@
 # Installs what HandbookGen needs, skipping what is already there: Debian's packages with apt,
 # or on a Mac Homebrew's (https://brew.sh must be installed first).
 #   scripts/install-deps.sh          the build's needs: cmark-gfm, OpenCC (Debian: libopencc-dev; macOS: brew install opencc)
-#   scripts/install-deps.sh --test   also the test suite's (Chromium, chromedriver, Python packages)
+#   scripts/install-deps.sh --test   also the test suite's (Chromium, chromedriver, Node.js, Python packages)
 set -euo pipefail
 python_packages() {
   # axe-selenium-python runs axe-core; selenium-axe-python carries a current axe-core (4.9,
@@ -16,7 +16,7 @@ python_packages() {
 if [ "$(uname)" = "Darwin" ]; then
   command -v brew >/dev/null || { echo "Install Homebrew first: https://brew.sh" >&2; exit 1; }
   want=(cmark-gfm opencc)
-  [ "${1:-}" = "--test" ] && want+=(chromedriver)
+  [ "${1:-}" = "--test" ] && want+=(chromedriver node)
   for formula in "${want[@]}"; do
     brew list "$formula" >/dev/null 2>&1 || brew install "$formula"
   done
@@ -27,7 +27,7 @@ fi
 want=(libcmark-gfm-dev libcmark-gfm-extensions-dev libopencc-dev opencc)
 if [ "${1:-}" = "--test" ]; then
   # Noto CJK so screenshots show Chinese (the pages name it in their font stack).
-  want+=(chromium chromium-driver fonts-noto-cjk)
+  want+=(chromium chromium-driver fonts-noto-cjk nodejs)
 fi
 missing=()
 for package in "${want[@]}"; do

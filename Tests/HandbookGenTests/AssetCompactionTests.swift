@@ -38,3 +38,25 @@ import Testing
         #expect(js == "var a = { b: 1 };\n")
     }
 }
+
+@Suite struct AssetFolderTests {
+    /// A folder of scripts under templates/assets is published as one script of its name, its
+    /// files joined in name order (search.js from assets/search/).
+    @Test func aFolderOfModulesIsOneScriptInNameOrder() throws {
+        let fixture = try FixtureHandbook()
+        let templates = fixture.root.appendingPathComponent("templates")
+        let folder = templates.appendingPathComponent("assets/demo")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("  var b = 2;\n".utf8).write(to: folder.appendingPathComponent("20-b.js"))
+        try Data("// first\nvar a = 1;".utf8).write(to: folder.appendingPathComponent("10-a.js"))
+        try Data("not a script".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        var log = DiagnosticLog()
+        let set = try #require(TemplateSet.load(from: templates, displayRoot: "templates", log: &log))
+        #expect(String(decoding: try #require(set.assets["demo.js"]), as: UTF8.self) == "var a = 1;\nvar b = 2;\n")
+        #expect(set.assets["demo"] == nil && set.assets["notes.txt"] == nil)
+        // The handbook's own search script is its modules, the text module first.
+        let published = try #require(TemplateSet.load(from: FixtureHandbook.repoRoot.appendingPathComponent("templates"),
+                                                       displayRoot: "templates", log: &log)?.assets["search.js"])
+        #expect(String(decoding: published, as: UTF8.self).hasPrefix("var HandbookSearchText = function"))
+    }
+}

@@ -97,7 +97,7 @@ import Testing
 
     /// search.js holds the same weights and penalties: a change to one side fails here.
     @Test func searchJSHasTheSameWeights() throws {
-        let script = try String(contentsOf: Self.repo.appendingPathComponent("templates/assets/search.js"), encoding: .utf8)
+        let script = try String(contentsOf: Self.repo.appendingPathComponent("templates/assets/search/90-search.js"), encoding: .utf8)
         for (name, value) in SearchRanking.weights {
             let pattern = try Regex("[ ,]\(name) = ([0-9.]+)[,;]")
             let found = try #require(script.firstMatch(of: pattern), "search.js has no \(name)")

@@ -49,14 +49,20 @@ import Testing
         #expect(table.toSimplified("導航欄") == "导航栏")
     }
 
-    /// The cases search.js is held to as well (Tests/shared/search-matching.json).
+    /// The cases search.js is held to as well (Tests/shared/search-matching.json; Tests/js runs
+    /// them under node, test_search.py in the built site).
     @Test func sharedMatchingCases() async throws {
-        struct Case: Decodable { var query: String; var text: String; var matches: Bool; var note: String }
+        struct Match: Decodable { var query: String; var text: String; var matches: Bool; var note: String }
+        struct Normal: Decodable { var text: String; var normalized: String }
+        struct Fixture: Decodable { var normalize: [Normal]; var matches: [Match] }
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("shared/search-matching.json")
-        let cases = try JSONDecoder().decode([Case].self, from: Data(contentsOf: url))
-        #expect(cases.count >= 10)
-        for test in cases {
+        let fixture = try JSONDecoder().decode(Fixture.self, from: Data(contentsOf: url))
+        #expect(fixture.matches.count >= 10 && !fixture.normalize.isEmpty)
+        for test in fixture.normalize {
+            #expect(normalizer.normalize(test.text) == test.normalized)
+        }
+        for test in fixture.matches {
             #expect(normalizer.matches(query: test.query, in: test.text) == test.matches, "\(test.query) in \(test.text): \(test.note)")
         }
     }

@@ -189,7 +189,7 @@ def test_the_shared_matching_cases_hold_in_the_browser(site, browser):
     starts, CJK Extension B read as a word."""
     import json
     import pathlib
-    cases = json.loads((pathlib.Path(__file__).parents[1] / "shared/search-matching.json").read_text(encoding="utf-8"))
+    cases = json.loads((pathlib.Path(__file__).parents[1] / "shared/search-matching.json").read_text(encoding="utf-8"))["matches"]
     browser.get(url(site, "zh/index.html"))
     ensure_search(browser)
     answers = browser.execute_script(

@@ -56,11 +56,27 @@ public struct TemplateSet: Sendable {
         }
         var assets: [String: Data] = [:]
         let assetFolder = directory.appendingPathComponent("assets")
-        for name in ((try? FileManager.default.contentsOfDirectory(atPath: assetFolder.path)) ?? []).sorted()
-        where !name.hasPrefix(".") {
+        func entries(in folder: URL) -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        }
+        for name in entries(in: assetFolder) {
             let url = assetFolder.appendingPathComponent(name)
-            guard ContentDiscovery.kind(of: url) == .file, let data = try? Data(contentsOf: url) else { continue }
-            assets[name] = AssetCompaction.compact(data, name: name)
+            switch ContentDiscovery.kind(of: url) {
+            case .file:
+                guard let data = try? Data(contentsOf: url) else { continue }
+                assets[name] = AssetCompaction.compact(data, name: name)
+            case .directory:
+                // A script in modules (assets/search/): published as one script of the folder's
+                // name, its files joined in name order, so that a page loads it in one request
+                // and the modules stay apart for reading and for node's tests.
+                let modules = entries(in: url).filter { $0.hasSuffix(".js") }
+                guard !modules.isEmpty else { continue }
+                let joined = modules.compactMap { try? Data(contentsOf: url.appendingPathComponent($0)) }
+                    .reduce(into: Data()) { $0.append($1); if $1.last != UInt8(ascii: "\n") { $0.append(UInt8(ascii: "\n")) } }
+                assets[name + ".js"] = AssetCompaction.compact(joined, name: name + ".js")
+            default:
+                continue
+            }
         }
         guard ok else { return nil }
         return TemplateSet(sources: sources, program: TemplateProgram(templates: parsed), strings: strings, assets: assets)
