@@ -136,3 +136,55 @@ test("a query set's order is stable, and a limited search gives the full ranking
   // Score, then kind, then place in the index (the same as the search before its modules).
   assert.deepStrictEqual(first[4].slice(0, 6), ["en/120.html", "en/204.html", "en/330.html", "en/36.html", "en/162.html", "en/246.html"]);
 });
+
+// RECORDS as a chunked index's head (docs/search-index.md, Chunks): chunk 0 the first four
+// records, chunk 1 the rest, and a directory of the keys each chunk holds.
+function chunkedData() {
+  const text = HandbookSearchText("導导欄栏");
+  const chunks = [[0, 4], [4, 4]], sets = [], directory = {};
+  const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  const keysOf = new Map();
+  RECORDS.forEach((r, n) => {
+    const chunk = n < 4 ? 0 : 1;
+    const body = text.normalize([r[2], r[3], r[4], r[6]].join(" "));
+    const keys = (body.match(/[a-z0-9\u00c0-\u1fff]+/g) || []).map((w) => w.slice(0, 2))
+      .concat((body.match(/[\u3400-\u9fff]/g) || []));
+    keys.forEach((key) => { if (!keysOf.has(key)) keysOf.set(key, new Set()); keysOf.get(key).add(chunk); });
+  });
+  for (const [key, holding] of keysOf) {
+    const bits = BASE64[[...holding].reduce((sum, c) => sum | (1 << c), 0)];
+    if (!sets.includes(bits)) sets.push(bits);
+    directory[key] = sets.indexOf(bits);
+  }
+  const head = indexData({ records: [], chunks, total: RECORDS.length, directory, sets, titles: true });
+  return { head, rows: [RECORDS.slice(0, 4), RECORDS.slice(4)] };
+}
+
+test("a chunked index searches the chunks a query needs, once they are in", () => {
+  const { head, rows } = chunkedData();
+  const { index, query } = searcher(head);
+  assert.deepStrictEqual(query.search("vague", 12, ALL).map((r) => r.record.url), []);
+  // A Latin query may be pinyin: it asks for titles.js too.
+  assert.deepStrictEqual(index.wanted(), ["titles", 0], "vague is only in chunk 0");
+  query.search("button", 12, ALL);
+  assert.deepStrictEqual(index.wanted(), ["titles", 0, 1], "button is in both");
+  query.search("航栏", 12, ALL);
+  assert.deepStrictEqual(index.wanted(), [1]);
+  index.receive(1, rows[1]);
+  index.receive(0, rows[0]);
+  assert.deepStrictEqual(index.loadedChunks(), ["0", "1"]);
+  // Record numbers run on from chunk to chunk: the same results as the single index.
+  for (const q of ["button", "航栏", "navig", "tab bar"]) {
+    assert.deepStrictEqual(query.search(q, 12, ALL).map((r) => r.record.url), urls(indexData(), q, 12), q);
+  }
+  assert.deepStrictEqual(index.wanted(), ["titles"], "only titles.js is still out");
+  // The pinyin search reads titles.js.
+  assert.deepStrictEqual(query.alternatives("dhl"), [["dhl", 0]]);
+  assert.deepStrictEqual(index.wanted(), ["titles"]);
+  index.receive("titles", RECORDS.filter((r) => /[\u3400-\u9fff]/.test(r[2])).map((r) => [r[0][0], r[2]]));
+  assert.deepStrictEqual(query.alternatives("dhl"), [["dhl", 0], ["导航栏", 6]]);
+  // Typos are corrected once everything the query needs is in (titles.js too, for a Latin query).
+  const corrected = query.search("navigatoin", 12, ALL);
+  assert.strictEqual(corrected.suggestion, "navigation");
+  assert.deepStrictEqual(corrected.map((r) => r.record.url), urls(indexData(), "navigatoin", 12));
+});
