@@ -95,9 +95,12 @@ import Testing
         #expect(run("动词", .en).first == "controls.buttons.verb-titles")
     }
 
-    /// search.js holds the same weights and penalties: a change to one side fails here.
+    /// search.js holds the same weights and penalties (its query module, the kinds' order in its
+    /// index module): a change to one side fails here.
     @Test func searchJSHasTheSameWeights() throws {
-        let script = try String(contentsOf: Self.repo.appendingPathComponent("templates/assets/search/90-search.js"), encoding: .utf8)
+        let folder = Self.repo.appendingPathComponent("templates/assets/search")
+        let script = try String(contentsOf: folder.appendingPathComponent("30-query.js"), encoding: .utf8)
+        let index = try String(contentsOf: folder.appendingPathComponent("20-index.js"), encoding: .utf8)
         for (name, value) in SearchRanking.weights {
             let pattern = try Regex("[ ,]\(name) = ([0-9.]+)[,;]")
             let found = try #require(script.firstMatch(of: pattern), "search.js has no \(name)")
@@ -107,7 +110,7 @@ import Testing
         #expect(script.contains("alts.splice(1, 0, [term, \(Int(SearchRanking.glossaryWhole))])"))
         #expect(script.contains("alts.push([term, \(Int(SearchRanking.glossaryBegun))])"))
         #expect(script.contains("TYPO + \(Int(SearchRanking.typoSecond)) * n"))
-        #expect(script.contains("var KIND_ORDER = { c: 0, t: 1, s: 2, r: 3 };"))
+        #expect(index.contains("var KIND_ORDER = { c: 0, t: 1, s: 2, r: 3 };"))
         #expect(SearchRanking.kindOrder == [.chapter: 0, .term: 1, .section: 2, .rule: 3])
     }
 
