@@ -29,6 +29,14 @@ public struct ChineseVariantTable: Sendable {
         self.init(simplified: map)
     }
 
+    /// `toSimplified` of one scalar that is a character by itself (a CJK ideograph): nil when
+    /// it stays as it is.
+    func simplified(scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        guard mayChange.contains(scalar.value), let to = simplified[Character(scalar)],
+              to.unicodeScalars.count == 1 else { return nil }
+        return to.unicodeScalars.first
+    }
+
     public func toSimplified(_ text: String) -> String {
         // Most text (all English, most Simplified Chinese) has no Traditional character: a look
         // at each scalar in a bitmap says so, where a dictionary lookup per character was a

@@ -19,8 +19,8 @@ struct SearchIndexBuilder: Sendable {
         var scalars: [Unicode.Scalar]
         /// How many records the chapter has.
         var count = 0
-        /// The directory keys its records hold (`DirectoryKeys`), sorted.
-        var keys: [String] = []
+        /// The directory keys its records hold.
+        var keys: [DirectoryKey] = []
         /// Its titles with Han for the pinyin search, as `titles.js` holds them (comma separated).
         var titles: [UInt8] = []
         /// The editions its rules were first given in.
@@ -86,14 +86,14 @@ struct SearchIndexBuilder: Sendable {
             }
         }
         if !group.isEmpty { groups.append(group) }
-        var contents: [(records: Int, fragments: [[UInt8]], keys: [String])] = groups.map { group in
+        var contents: [(records: Int, fragments: [[UInt8]], keys: Set<DirectoryKey>)] = groups.map { group in
             (group.reduce(0) { $0 + $1.count }, group.map(\.script),
-             Array(group.reduce(into: Set<String>()) { $0.formUnion($1.keys) }))
+             group.reduce(into: Set<DirectoryKey>()) { $0.formUnion($1.keys) })
         }
-        if !index.records.isEmpty { contents.append((index.records.count, [terms], directoryKeys(index.records))) }
+        if !index.records.isEmpty { contents.append((index.records.count, [terms], Set(keys(of: index.records)))) }
         var files: [(path: String, pieces: [[UInt8]])] = []
         var ranges: [[Int]] = []
-        var chunksOfKey: [String: [Int]] = [:]
+        var chunksOfKey: [DirectoryKey: [Int]] = [:]
         var first = 0
         for (number, chunk) in contents.enumerated() {
             ranges.append([first, chunk.records])
@@ -101,7 +101,7 @@ struct SearchIndexBuilder: Sendable {
             for key in chunk.keys { chunksOfKey[key, default: []].append(number) }
             files.append((folder + "\(number).js", Self.chunkPieces(String(number), chunk.fragments)))
         }
-        let bitmaps = chunksOfKey.mapValues { Self.bitmap($0, count: contents.count) }
+        let bitmaps = Dictionary(uniqueKeysWithValues: chunksOfKey.map { ($0.key.text, Self.bitmap($0.value.sorted(), count: contents.count)) })
         let sets = Set(bitmaps.values).sorted()
         let setNumbers = Dictionary(uniqueKeysWithValues: sets.enumerated().map { ($1, $0) })
         var head = index
@@ -158,13 +158,35 @@ struct SearchIndexBuilder: Sendable {
         return Array(json.bytes.dropFirst().dropLast())
     }
 
+    /// A key of the chunk directory: a Latin-script word's first two UTF-16 code units (the
+    /// word when shorter), or one Han character or other letter or digit (two units beyond the
+    /// Basic Multilingual Plane), kept as a number while the keys of thousands of records are
+    /// gathered, and written as its text.
+    struct DirectoryKey: Hashable, Sendable {
+        private let bits: UInt64
+
+        init(_ units: ArraySlice<UInt16>) {
+            bits = units.count == 1 ? UInt64(units.first!) : 1 << 32 | UInt64(units.first!) << 16 | UInt64(units.last!)
+        }
+
+        var text: String {
+            bits >> 32 == 0 ? String(decoding: [UInt16(bits)], as: UTF16.self)
+                : String(decoding: [UInt16(bits >> 16 & 0xFFFF), UInt16(bits & 0xFFFF)], as: UTF16.self)
+        }
+    }
+
     /// The directory keys of records, as `assets/search.js` reads them from the normalised
     /// title, text, context and rule id: each Latin-script word's first two UTF-16 code units
     /// (the word when shorter), and each Han character or other letter or digit outside such
     /// words (a character beyond the Basic Multilingual Plane as its two code units).
     func directoryKeys(_ records: [SearchIndex.Record]) -> [String] {
+        keys(of: records).map(\.text).sorted()
+    }
+
+    func keys(of records: [SearchIndex.Record]) -> [DirectoryKey] {
         let folds = foldedScalars ?? ScalarFolds()
-        var keys = Set<String>()
+        let variants = normalizer.variants
+        var keys = Set<DirectoryKey>()
         var units: [UInt16] = []
         for record in records {
             for text in [record.title, record.text, record.context, record.ruleID] {
@@ -173,6 +195,10 @@ struct SearchIndexBuilder: Sendable {
                     if scalar.value < 0x80 {
                         let value = UInt16(scalar.value)
                         units.append((65...90).contains(value) ? value + 32 : value)
+                    } else if SearchNormalizer.decomposesToItself(scalar) {
+                        // Its own decomposition, no case: folded by the variants table alone
+                        // (what `ScalarFolds` would give, without its lock and table).
+                        units.append(UInt16((variants.simplified(scalar: scalar) ?? scalar).value))
                     } else {
                         units.append(contentsOf: folds.fold(scalar, normalizer).utf16)
                     }
@@ -180,26 +206,27 @@ struct SearchIndexBuilder: Sendable {
                 Self.collectKeys(units, into: &keys)
             }
         }
-        return keys.sorted()
+        return Array(keys)
     }
 
-    static func collectKeys(_ units: [UInt16], into keys: inout Set<String>) {
+    static func collectKeys(_ units: [UInt16], into keys: inout Set<DirectoryKey>) {
         var at = 0
         while at < units.count {
             let unit = units[at]
             if isWordCode(unit) {
                 var end = at + 1
                 while end < units.count, isWordCode(units[end]) { end += 1 }
-                keys.insert(String(decoding: units[at..<min(at + 2, end)], as: UTF16.self))
+                keys.insert(DirectoryKey(units[at..<min(at + 2, end)]))
                 at = end
                 continue
             }
             if (0xD800...0xDBFF).contains(unit), at + 1 < units.count, (0xDC00...0xDFFF).contains(units[at + 1]) {
-                keys.insert(String(decoding: units[at...(at + 1)], as: UTF16.self))
+                keys.insert(DirectoryKey(units[at...(at + 1)]))
                 at += 2
                 continue
             }
-            if isHanCode(unit) || isOtherLetter(unit) { keys.insert(String(decoding: [unit], as: UTF16.self)) }
+            // ASCII that is not a word's (spaces, punctuation) is never a letter or digit.
+            if unit >= 0x80, isHanCode(unit) || isOtherLetter(unit) { keys.insert(DirectoryKey(units[at...at])) }
             at += 1
         }
     }
@@ -289,7 +316,7 @@ struct SearchIndexBuilder: Sendable {
                 var seen = ScalarSet()
                 return ChapterEntries(records: withChapterRecords ? records : [], script: Self.fragment(records),
                                       scalars: Self.scalars(records, into: &seen), count: records.count,
-                                      keys: self.directoryKeys(records), titles: Self.titleFragment(records),
+                                      keys: self.keys(of: records), titles: Self.titleFragment(records),
                                       editions: Set(records.map(\.edition).filter { !$0.isEmpty }))
             }
             // The memo serves `script(_:)` only (`serve`), which keeps no records.

@@ -31,7 +31,7 @@ public struct SearchNormalizer: Sendable {
 
     /// ASCII, CJK ideographs (not the compatibility ones, which decompose) and the punctuation
     /// Chinese titles use: scalars NFKD leaves alone and `lowercased()` changes only in ASCII.
-    private static func decomposesToItself(_ scalar: Unicode.Scalar) -> Bool {
+    static func decomposesToItself(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0..<0x80, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0x3001...0x3002, 0x300A...0x3011, 0xB7, 0x2014, 0x2018...0x201D: true
         default: false
