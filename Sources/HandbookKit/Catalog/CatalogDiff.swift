@@ -22,13 +22,16 @@ public struct CatalogDiff: Sendable, Equatable {
     }
 
     public init(baseline: Catalog, current: Catalog) {
-        let old = Dictionary(baseline.rules.map { ($0.id, $0) }) { first, _ in first }
-        let new = Dictionary(current.rules.map { ($0.id, $0) }) { first, _ in first }
-        for rule in current.rules {
-            guard let before = old[rule.id] else {
+        // Positions, not copies: a rule is a few dozen strings.
+        let old = Dictionary(baseline.rules.indices.map { (baseline.rules[$0].id, $0) }) { first, _ in first }
+        let new = Set(current.rules.lazy.map(\.id))
+        for index in current.rules.indices {
+            let rule = current.rules[index]
+            guard let position = old[rule.id] else {
                 added.append(rule.id)
                 continue
             }
+            let before = baseline.rules[position]
             if rule.status == .deprecated && before.status != .deprecated {
                 deprecated.append(rule.id)
             } else if rule.title != before.title || rule.text != before.text || rule.kind != before.kind
@@ -36,7 +39,7 @@ public struct CatalogDiff: Sendable, Equatable {
                 changed.append(rule.id)
             }
         }
-        removed = baseline.rules.map(\.id).filter { new[$0] == nil }
+        removed = baseline.rules.map(\.id).filter { !new.contains($0) }
         added.sort()
         changed.sort()
         deprecated.sort()

@@ -65,10 +65,11 @@ public struct HandbookLoader: Sendable {
             chapterCache.keep(onlyIfContextIs: context)
         }
         // The figures are read and checked beside the chapters.
-        let figureFolder = (contentDirectory, displayRoot)
+        let figureFolder = (contentDirectory, displayRoot), figureMemo = chapterCache?.figures
         async let figures = { () -> (FigureLibrary, DiagnosticLog) in
             var figureLog = DiagnosticLog()
-            let library = FigureLoader.load(contentDirectory: figureFolder.0, displayRoot: figureFolder.1, log: &figureLog)
+            let library = FigureLoader.load(contentDirectory: figureFolder.0, displayRoot: figureFolder.1, log: &figureLog,
+                                            memo: figureMemo)
             return (library, figureLog)
         }()
         var parts: [Language: [Part]] = [:]

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A picture kept in `content/figures/` (SVG, PNG or WebP), checked and ready to publish under a
 /// name that changes with its bytes, so that a browser never shows a stale copy.
@@ -53,7 +54,7 @@ enum FigureLoader {
     static let maximumBytes = 1 << 20
     static let heavyBytes = 40 * 1024
 
-    static func load(contentDirectory: URL, displayRoot: String, log: inout DiagnosticLog) -> FigureLibrary {
+    static func load(contentDirectory: URL, displayRoot: String, log: inout DiagnosticLog, memo: FigureMemo? = nil) -> FigureLibrary {
         var library = FigureLibrary()
         let folder = contentDirectory.appendingPathComponent(FigureLibrary.folder)
         guard ContentDiscovery.kind(of: folder) == .directory,
@@ -73,13 +74,13 @@ enum FigureLoader {
                           + "digits and hyphens (a double hyphen may separate a chapter from a rule: 'tab-bar--few-tabs--do')", at: start)
                 continue
             }
-            guard let figure = read(folder.appendingPathComponent(name), name: name, display: display, log: &log) else { continue }
+            guard let figure = read(folder.appendingPathComponent(name), name: name, display: display, log: &log, memo: memo) else { continue }
             var result = Figure(name: name, data: figure.data, width: figure.width, height: figure.height,
                                 sitePath: sitePath(name, figure.data), dark: nil)
             let darkName = base + ".dark." + ext
             let darkURL = folder.appendingPathComponent(darkName)
             if ContentDiscovery.kind(of: darkURL) == .file,
-               let dark = read(darkURL, name: darkName, display: displayRoot + "/" + FigureLibrary.folder + "/" + darkName, log: &log) {
+               let dark = read(darkURL, name: darkName, display: displayRoot + "/" + FigureLibrary.folder + "/" + darkName, log: &log, memo: memo) {
                 result.dark = .init(data: dark.data, sitePath: sitePath(darkName, dark.data))
             }
             library.figures[name] = result
@@ -95,13 +96,26 @@ enum FigureLoader {
         return library
     }
 
-    private static func read(_ url: URL, name: String, display: String, log: inout DiagnosticLog)
+    private static func read(_ url: URL, name: String, display: String, log: inout DiagnosticLog, memo: FigureMemo?)
         -> (data: Data, width: Int, height: Int)? {
         let start = SourceLocation(file: display, line: 1, column: 1)
         guard ContentDiscovery.kind(of: url) == .file, let data = try? Data(contentsOf: url) else {
             log.error(id: "figure.unreadable", "cannot read the figure (symbolic links are not followed)", at: start)
             return nil
         }
+        guard let memo else { return check(data, name: name, display: display, log: &log) }
+        let (checked, checkLog) = memo.value(for: display, data: data) {
+            var checkLog = DiagnosticLog()
+            return (check(data, name: name, display: display, log: &checkLog).map { ($0.width, $0.height) }, checkLog)
+        }
+        log.merge(checkLog)
+        return checked.map { (data, $0.width, $0.height) }
+    }
+
+    /// The figure's size once its bytes pass the checks (size, SVG safety, readable raster).
+    private static func check(_ data: Data, name: String, display: String, log: inout DiagnosticLog)
+        -> (data: Data, width: Int, height: Int)? {
+        let start = SourceLocation(file: display, line: 1, column: 1)
         guard data.count <= maximumBytes else {
             log.error(id: "figure.too-large", "the figure has \(data.count / 1024) KB; the limit is \(maximumBytes / 1024) KB", at: start)
             return nil
@@ -313,5 +327,19 @@ enum RasterSize {
             return ((bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1)
         default: return nil
         }
+    }
+}
+
+/// Figures checked by the previous build (`serve`), by path, while their bytes are the same:
+/// reading the SVGs again is cheap, checking them is not.
+final class FigureMemo: Sendable {
+    private let checked = Mutex<[String: (data: Data, size: (width: Int, height: Int)?, log: DiagnosticLog)]>([:])
+
+    func value(for path: String, data: Data,
+               check: () -> ((width: Int, height: Int)?, DiagnosticLog)) -> ((width: Int, height: Int)?, DiagnosticLog) {
+        if let kept = checked.withLock({ $0[path] }), kept.data == data { return (kept.size, kept.log) }
+        let (size, log) = check()
+        checked.withLock { $0[path] = (data, size, log) }
+        return (size, log)
     }
 }

@@ -33,6 +33,8 @@ public final class ChapterCache: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The figures' checks, by path and bytes.
+    let figures = FigureMemo()
 
     public init() {}
 
@@ -129,6 +131,8 @@ final class DerivedCaches: Sendable {
     let catalogEntries = ChapterMemo<RulesCatalogBuilder.Entries>()
     let translationUnits = ChapterMemo<[TranslationUnit]>()
     let links = ChapterMemo<LinkChecker.ChapterFindings>()
+    /// Each chapter's figures and image checks (they read no other chapter).
+    let figures = ChapterMemo<FigureChecker.ChapterFigures>()
     /// Files made from the whole catalogue, reused while it is equal.
     let rulesJSON = ValueMemo<Catalog, [OutputFile]>()
     let llmsText = ValueMemo<LLMsTextBuilder.Key, [OutputFile]>()

@@ -83,7 +83,7 @@ public struct HandbookBuilder: Sendable {
         let index = await HandbookIndex.make(handbook)
         let resolver = LinkResolver(index: index)
         let links = await LinkChecker(resolver: resolver, memo: derived?.links).check(log: &log)
-        FigureChecker(handbook: handbook).check(log: &log)
+        await FigureChecker(handbook: handbook, memo: derived?.figures).check(log: &log)
         let changelog = Changelog.load(contentDirectory: configuration.contentURL, displayRoot: loader.displayRoot, log: &log)
             .withGeneratedSummaries(handbook)
         changelog.checkIDs(known: { index.containsRule($0, in: handbook.languages.source) }, file: loader.displayRoot + "/" + Changelog.fileName, log: &log)

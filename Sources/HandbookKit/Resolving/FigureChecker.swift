@@ -1,20 +1,44 @@
 /// Checks every image of the content against `content/figures/`: each names a figure that
 /// exists, has alt text, and a chapter uses the same figures in every language; figures no page
 /// uses are reported.
-struct FigureChecker {
+struct FigureChecker: Sendable {
     let handbook: Handbook
+    /// Each chapter's check from the previous build (`serve`), while the chapter and the names
+    /// of the figures are the same.
+    var memo: ChapterMemo<ChapterFigures>?
 
-    func check(log: inout DiagnosticLog) {
+    /// The figures a chapter shows, and what its images got wrong.
+    struct ChapterFigures: Sendable {
+        var names: Set<String>
+        var log: DiagnosticLog
+    }
+
+    func check(log: inout DiagnosticLog) async {
         let library = handbook.figures
         var used = Set<String>()
         let source = handbook.languages.source
         var usesBySource: [String: (names: Set<String>, at: SourceLocation)] = [:]
+        // Each chapter's images are checked on any core; what they show is compared in order.
+        let chapters = handbook.languages.all.flatMap { handbook.chapters(in: $0) }
+        let known = Fingerprint(of: library.figures.keys.sorted().joined(separator: "\n"))
+        let memo = memo
+        let found = await ParallelMap.map(chapters) { chapter -> ChapterFigures in
+            let make = {
+                var chapterLog = DiagnosticLog()
+                let names = Self.figures(in: Self.blocks(of: chapter), file: chapter.source.file, library: library, log: &chapterLog)
+                return ChapterFigures(names: names, log: chapterLog)
+            }
+            return memo?.value(for: chapter, context: known, make: make) ?? make()
+        }
+        var next = 0
         for language in handbook.languages.all {
             for part in handbook.parts(in: language) {
-                used.formUnion(figures(in: part.body, file: part.source.file, log: &log))
+                used.formUnion(Self.figures(in: part.body, file: part.source.file, library: library, log: &log))
             }
             for chapter in handbook.chapters(in: language) {
-                let names = figures(in: Self.blocks(of: chapter), file: chapter.source.file, log: &log)
+                let names = found[next].names
+                log.merge(found[next].log)
+                next += 1
                 used.formUnion(names)
                 if language == source {
                     usesBySource[chapter.id] = (names, chapter.source)
@@ -44,7 +68,8 @@ struct FigureChecker {
     }
 
     /// The figure names the blocks show, after checking each image.
-    private func figures(in blocks: [MarkdownBlock], file: String, log: inout DiagnosticLog) -> Set<String> {
+    private static func figures(in blocks: [MarkdownBlock], file: String, library: FigureLibrary,
+                                log: inout DiagnosticLog) -> Set<String> {
         var names = Set<String>()
         for block in blocks {
             block.forEachInline { inline in
@@ -55,8 +80,8 @@ struct FigureChecker {
                               at: location)
                     return
                 }
-                guard handbook.figures.figures[name] != nil else {
-                    log.error(id: "figure.unknown", "unknown figure '\(name)'" + Suggestion.didYouMean(name, in: Array(handbook.figures.figures.keys)),
+                guard library.figures[name] != nil else {
+                    log.error(id: "figure.unknown", "unknown figure '\(name)'" + Suggestion.didYouMean(name, in: Array(library.figures.keys)),
                               at: location)
                     return
                 }
