@@ -3,20 +3,38 @@ import RulesCatalog
 
 /// Compares the new catalogue with the last published one. A consumer may hold any id the
 /// baseline has, so each id missing now is an error pointing at the baseline's line for it.
-struct BaselineCheck {
+struct BaselineCheck: Sendable {
     var path: String
     /// The decoded baseline of the previous build (serve), while the file's bytes are the same.
     var memo: ValueMemo<Data, Catalog>?
 
+    /// The published file as read: its bytes and its catalogue, or why there is none. Read ahead
+    /// of the check (decoding it is a tenth of the handbook's build and needs nothing the build
+    /// makes), so that it overlaps with loading.
+    struct Published: Sendable {
+        var data: Data?
+        var catalog: Result<Catalog, any Error>
+    }
+
+    func read() -> Published {
+        guard let data = try? Data(contentsOf: BuildConfiguration.url(path)) else {
+            return Published(data: nil, catalog: .failure(CocoaError(.fileReadUnknown)))
+        }
+        return Published(data: data, catalog: Result { try memo?.value(for: data) { try Catalog.decode(from: data) } ?? Catalog.decode(from: data) })
+    }
+
     func run(current: Catalog, log: inout DiagnosticLog) -> CatalogDiff? {
-        let url = BuildConfiguration.url(path)
-        guard let data = try? Data(contentsOf: url) else {
+        run(current: current, published: read(), log: &log)
+    }
+
+    func run(current: Catalog, published: Published, log: inout DiagnosticLog) -> CatalogDiff? {
+        guard let data = published.data else {
             log.error(id: "baseline.unreadable", "cannot read the baseline catalogue", at: SourceLocation(file: path, line: 1, column: 1))
             return nil
         }
         let baseline: Catalog
         do {
-            baseline = try memo?.value(for: data) { try Catalog.decode(from: data) } ?? Catalog.decode(from: data)
+            baseline = try published.catalog.get()
         } catch {
             log.error(id: "baseline.malformed", "the baseline is not a rules.json catalogue: \(error)", at: SourceLocation(file: path, line: 1, column: 1))
             return nil

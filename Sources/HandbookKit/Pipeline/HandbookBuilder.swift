@@ -168,7 +168,10 @@ public struct HandbookBuilder: Sendable {
 
     /// With `stage`, each file goes to disk as soon as it is made and only its path is kept.
     private func generate(checkOutput: Bool, stage: SiteWriter.StagedSite?) async -> Outcome {
+        let baselineCheck = configuration.baselinePath.map { BaselineCheck(path: $0, memo: caches?.derived.baseline) }
+        async let baselineRead = baselineCheck?.read()
         let validated = await validate(checkOutput: checkOutput)
+        let published = await baselineRead
         var log = validated.log
         var clock = validated.clock
         let handbook = validated.handbook, index = validated.index, resolver = validated.resolver
@@ -186,7 +189,6 @@ public struct HandbookBuilder: Sendable {
         let searchBuilder = SearchIndexBuilder(index: index, catalogText: { catalogBuilder.plainText($1, $0) },
                                                normalizer: SearchNormalizer(variants: variants), memo: derived?.searchRecords,
                                                foldedScalars: derived?.scalarFolds, searchMemos: derived?.search)
-        let baselinePath = configuration.baselinePath
         let strings = templates.strings
         let baseURL = configuration.baseURL
         // The outputs are independent but for the rules catalogue: chapter pages do not read it.
@@ -206,7 +208,7 @@ public struct HandbookBuilder: Sendable {
         async let formatsJob: JobOutput = {
             let catalog = await catalogBuilder.build()
             var baselineLog = DiagnosticLog()
-            let diff = baselinePath.flatMap { BaselineCheck(path: $0, memo: derived?.baseline).run(current: catalog, log: &baselineLog) }
+            let diff = baselineCheck.flatMap { check in published.flatMap { check.run(current: catalog, published: $0, log: &baselineLog) } }
             let catalogued = Catalogued(catalog: catalog, baselineDiff: diff, log: baselineLog)
             let context = OutputContext(handbook: handbook, catalog: catalog, baselineDiff: diff, catalogBuilder: catalogBuilder,
                                         renderer: renderer, searchBuilder: searchBuilder, strings: strings, baseURL: baseURL,
