@@ -65,14 +65,13 @@ struct NewChapter: AsyncParsableCommand {
     var edition = "iOS 26"
 
     func run() async throws {
-        let parts = id.split(separator: "/").map(String.init)
-        guard parts.count == 2, parts.allSatisfy(Scaffold.isIdentifier) else {
+        guard let chapterID = ChapterID(id) else {
             throw ValidationError("a chapter id is PART/ID in lowercase words joined by hyphens, e.g. controls/toggles")
         }
         var configuration = try sources.resolve()
         configuration.baselinePath = nil
         let file = try sources.handbookConfiguration()
-        let (part, slug) = (parts[0], parts[1])
+        let (part, slug) = (chapterID.part, chapterID.slug)
         let content = configuration.contentURL
         // A generated language gets the chapter by conversion: only the written ones are checked.
         for language in file.languages where language.opencc == nil {

@@ -216,7 +216,8 @@ public struct CatalogTools: Sendable {
     private func getRule(_ arguments: [String: Value], language: Language) throws -> CallTool.Result {
         guard let id = try string(arguments, "id") else { throw ToolError(message: "'id' is required") }
         guard let rule = catalog.rule(withID: id) else {
-            let near = catalog.rules.map(\.id).filter { $0.hasPrefix(id.split(separator: ".").prefix(2).joined(separator: ".")) }
+            let prefix = RuleID(id)?.chapter.rulePrefix
+            let near = prefix.map { prefix in catalog.rules.map(\.id).filter { $0.hasPrefix(prefix) } } ?? []
             throw ToolError(message: "no rule '\(id)'" + (near.isEmpty ? "" : "; rules of that chapter: " + near.joined(separator: ", ")))
         }
         return try result(RuleAnswer(rule, language: language, baseURL: baseURL))

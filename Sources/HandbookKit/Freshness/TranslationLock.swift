@@ -100,9 +100,8 @@ public struct TranslationLock: Sendable, Equatable {
     /// `controls/buttons` covers `controls/buttons`, `controls/buttons#…` and `controls.buttons.…`;
     /// any other key covers itself.
     static func unit(_ unit: String, belongsTo key: String) -> Bool {
-        guard key.contains("/"), !key.contains("#") else { return unit == key }
-        let rulePrefix = key.replacingOccurrences(of: "/", with: ".") + "."
-        return unit == key || unit.hasPrefix(key + "#") || unit.hasPrefix(rulePrefix)
+        guard let chapter = ChapterID(key) else { return unit == key }
+        return unit == key || unit.hasPrefix(key + "#") || unit.hasPrefix(chapter.rulePrefix)
     }
 
     public struct UnknownUnit: Error, CustomStringConvertible {

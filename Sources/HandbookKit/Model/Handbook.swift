@@ -84,6 +84,7 @@ public struct Chapter: Sendable {
         let rules: [Rule]
         /// `controls.buttons.`, what every rule id of the chapter starts with.
         let ruleIDPrefix: String
+        let slug: String
         /// Where each of `rules` is in `content`.
         let ruleBlocks: [Int]
 
@@ -107,7 +108,11 @@ public struct Chapter: Sendable {
             sections = content.compactMap { if case .section(let s) = $0 { s } else { nil } }
             rules = content.compactMap { if case .rule(let r) = $0 { r } else { nil } }
             ruleBlocks = content.indices.filter { if case .rule = content[$0] { true } else { false } }
-            ruleIDPrefix = String(decoding: id.utf8.map { $0 == UInt8(ascii: "/") ? UInt8(ascii: ".") : $0 }, as: UTF8.self) + "."
+            // Parsed once; an id that is not `<part>/<slug>` (reported by the loader) keeps its text.
+            let parsed = ChapterID(id)
+            ruleIDPrefix = parsed?.rulePrefix
+                ?? String(decoding: id.utf8.map { $0 == UInt8(ascii: "/") ? UInt8(ascii: ".") : $0 }, as: UTF8.self) + "."
+            slug = parsed?.slug ?? String(id.split(separator: "/").last ?? "")
         }
     }
 
@@ -159,7 +164,7 @@ public struct Chapter: Sendable {
     /// Whether the text was generated from the source language's (a generated language's
     /// chapter that is not written in it): always in step, so not tracked for freshness.
     public internal(set) var isGenerated = false
-    public var slug: String { String(id.split(separator: "/").last ?? "") }
+    public var slug: String { storage.slug }
 
     public var sections: [Section] { storage.sections }
     public var rules: [Rule] { storage.rules }

@@ -10,17 +10,8 @@ public enum LinkTarget: Sendable, Hashable {
     var chapterID: String? {
         switch self {
         case .chapter(let id, _): id
-        case .rule(let ruleID): ChapterID.fromRuleID(ruleID)
+        case .rule(let ruleID): RuleID(ruleID)?.chapter.description
         default: nil
         }
-    }
-}
-
-enum ChapterID {
-    /// `controls.buttons.verb-titles` → `controls/buttons`.
-    static func fromRuleID(_ ruleID: String) -> String? {
-        let parts = ruleID.split(separator: ".")
-        guard parts.count == 3 else { return nil }
-        return "\(parts[0])/\(parts[1])"
     }
 }

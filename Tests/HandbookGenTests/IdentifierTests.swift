@@ -1,0 +1,32 @@
+import Testing
+@testable import HandbookKit
+
+@Suite struct IdentifierTests {
+    @Test func chapterIDsAreTwoIdentifiersAroundOneSlash() throws {
+        let id = try #require(ChapterID("controls/buttons"))
+        #expect(id.part == "controls" && id.slug == "buttons" && id.description == "controls/buttons")
+        #expect(id.rulePrefix == "controls.buttons.")
+        #expect(id.rule("verb-titles").description == "controls.buttons.verb-titles")
+        for bad in ["controls", "controls/", "/buttons", "controls/buttons/more", "Controls/buttons", "controls/push--button-", "controls.buttons"] {
+            #expect(ChapterID(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func ruleIDsAreThreeIdentifiers() throws {
+        let id = try #require(RuleID("controls.buttons.verb-titles"))
+        #expect(id.chapter == ChapterID(part: "controls", slug: "buttons") && id.local == "verb-titles")
+        #expect(id.description == "controls.buttons.verb-titles")
+        for bad in ["controls.buttons", "controls.buttons.verb-titles.x", "controls/buttons.verb", "controls.buttons.Verb", "a..b"] {
+            #expect(RuleID(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func theModelAndTheLinksUseThem() {
+        #expect(LinkTarget.rule("bars.toolbar.few-items").chapterID == "bars/toolbar")
+        #expect(LinkTarget.rule("not-a-rule-id").chapterID == nil)
+        #expect(TranslationLock.unit("controls.buttons.verb-titles", belongsTo: "controls/buttons"))
+        #expect(TranslationLock.unit("controls/buttons#system-buttons", belongsTo: "controls/buttons"))
+        #expect(!TranslationLock.unit("controls.buttons-two.x", belongsTo: "controls/buttons"))
+        #expect(TranslationLock.unit("controls.buttons.verb-titles", belongsTo: "controls.buttons.verb-titles"))
+    }
+}
