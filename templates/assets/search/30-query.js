@@ -265,17 +265,6 @@ var HandbookSearchQuery = function (data, index, text) {
   function inTitles(query) {
     return query.tokens.map(function (t) { return titlePostings.lookup(t).records; });
   }
-  function countDistinct(lists) {
-    if (lists.length === 1) return lists[0].length;
-    var round = nextMarkRound(), count = 0;
-    lists.forEach(function (list) {
-      for (var i = 0; i < list.length; i++) {
-        if (marks[list[i]] !== round) { marks[list[i]] = round; count++; }
-      }
-    });
-    return count;
-  }
-
   var scores = new Float64Array(records.length);
   var scoredBy = new Int32Array(records.length).fill(-1);
   // Bit k: the title may hold token k; the title holds token k as a word.
