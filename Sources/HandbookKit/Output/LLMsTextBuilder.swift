@@ -124,9 +124,10 @@ struct LLMsTextBuilder: Sendable {
         }
         let catalog = catalog, chapterMemo = chapterMemo, baseURL = baseURL
         return await ParallelMap.map(pieces) { piece -> [UInt8] in
-            guard case .chapter(let position) = piece else {
-                if case .text(let text) = piece { return Array(text.utf8) }
-                return []
+            let position: Int
+            switch piece {
+            case .text(let text): return Array(text.utf8)
+            case .chapter(let at): position = at
             }
             let chapter = catalog.chapters[position]
             let positions = rulesByChapter[chapter.id] ?? []
