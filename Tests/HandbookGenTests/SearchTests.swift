@@ -85,7 +85,7 @@ import Testing
         #expect(script.hasPrefix("window.HANDBOOK_SEARCH_INDEX = {"))
         let json = script.dropFirst("window.HANDBOOK_SEARCH_INDEX = ".count).dropLast(2)
         let index = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        #expect(index["version"] as? Int == 3)
+        #expect(index["version"] as? Int == 4)
         #expect(index["language"] as? String == "zh-Hans")
         let records = try #require(index["records"] as? [[Any]])
         // The kind letter, a rule's advice and a status other than current (`rdl`: a legacy DO rule).
@@ -145,10 +145,11 @@ import Testing
         return try JSONSerialization.jsonObject(with: Data(text.dropFirst(prefix.count).dropLast(suffix.count).utf8))
     }
 
-    /// Every record is in exactly one chunk, in order; the head's ranges and directory say where;
-    /// each chunk is found through the directory by every key its records hold; two builds agree.
+    /// Every record is in exactly one chunk, in order, and the head's ranges say where; the
+    /// head holds every record's facets; the directory leads each key to the shard that lists
+    /// its grams, and the lists hold exactly the records with the gram; two builds agree.
     @Test(arguments: ["fixture", "handbook"])
-    func chunksHoldEveryRecordOnceAndTheDirectoryFindsThem(_ which: String) async throws {
+    func chunksHoldEveryRecordOnceAndTheShardsFindThem(_ which: String) async throws {
         let content = which == "fixture" ? FixtureHandbook.fixtureContent : FixtureHandbook.repoRoot.appendingPathComponent("content")
         let builder = try await Self.chunkingBuilder(content, target: which == "fixture" ? 300 : 40_000)
         for language in HandbookLanguages.standard.all {
@@ -159,14 +160,24 @@ import Testing
             let expected = try #require(try JSONSerialization.jsonObject(with: try JSONEncoder().encode(whole.records)) as? [[Any]])
             #expect(files[0].path == "\(language.code)/search-index.js")
             let head = try #require(try Self.json(Array(files[0].pieces.joined()), after: "window.HANDBOOK_SEARCH_INDEX = ", before: ";\n") as? [String: Any])
-            #expect(head["version"] as? Int == 3)
+            #expect(head["version"] as? Int == 4)
             #expect((head["records"] as? [Any])?.isEmpty == true)
             let ranges = try #require(head["chunks"] as? [[Int]])
             let directory = try #require(head["directory"] as? [String: Int])
-            let sets = try #require(head["sets"] as? [String])
             #expect(head["total"] as? Int == whole.records.count)
             #expect(ranges.count > 2)
-            let chunkFiles = files.dropFirst().filter { !$0.path.hasSuffix("titles.js") }
+            // Every record's facets: kind code, edition, part and title length.
+            let codes = try #require(head["codes"] as? [String])
+            let fields = Array(try #require(head["fields"] as? String).utf8)
+            #expect(fields.count == 4 * whole.records.count)
+            let digit = { (byte: UInt8) in SearchTermShards.alphabet.firstIndex(of: byte)! }
+            for (number, record) in whole.records.enumerated() {
+                #expect(codes[digit(fields[4 * number])] == record.kindCode)
+                #expect(digit(fields[4 * number + 1]) == (whole.editions.firstIndex(of: record.edition).map { $0 + 1 } ?? 0))
+                #expect(digit(fields[4 * number + 2]) == record.scope + 1)
+                #expect(digit(fields[4 * number + 3]) == min(builder.normalizer.normalize(record.title).utf16.count, 63))
+            }
+            let chunkFiles = files.dropFirst().filter { Int($0.path.split(separator: "/").last!.dropLast(3)) != nil }
             #expect(chunkFiles.count == ranges.count)
             var next = 0
             var seen: [[Any]] = []
@@ -177,26 +188,88 @@ import Testing
                 #expect(ranges[number] == [next, rows.count], "chunk \(number)'s range")
                 next += rows.count
                 seen += rows
-                // The directory leads to this chunk by every key of every record in it.
-                let records = whole.records[ranges[number][0]..<(ranges[number][0] + rows.count)]
-                for key in builder.directoryKeys(Array(records)) {
-                    let set = try #require(directory[key].map { sets[$0] }, "key \(key)")
-                    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-                    let value = try #require(alphabet.firstIndex(of: Array(set)[number / 6]))
-                    #expect(value & (1 << (number % 6)) != 0, "key \(key) misses chunk \(number)")
-                }
             }
             #expect(next == whole.records.count)
             #expect((seen as NSArray).isEqual(to: expected), "every record once, in order")
-            // Keys a query may look for: a Han character, a word's first two letters.
+            // The shards: each key of the directory is in its shard, with its grams sorted.
+            var grams: [String: (text: [Int32], title: [Int32])] = [:]
+            let shardFiles = files.compactMap { file -> (Int, [UInt8])? in
+                let name = file.path.split(separator: "/").last!
+                guard name.hasPrefix("t"), let number = Int(name.dropFirst().dropLast(3)) else { return nil }
+                return (number, Array(file.pieces.joined()))
+            }
+            #expect(shardFiles.map(\.0) == Array(0..<shardFiles.count))
+            for (number, bytes) in shardFiles {
+                let shard = try #require(try Self.json(bytes, after: "window.HANDBOOK_SEARCH_CHUNK(\"t\(number)\",",
+                                                       before: ");\n") as? [String: [[String]]])
+                for (key, entries) in shard {
+                    #expect(directory[key] == number, "key \(key)")
+                    #expect(entries.map { Array($0[0].utf16) } == entries.map { Array($0[0].utf16) }.sorted { $0.lexicographicallyPrecedes($1) })
+                    for entry in entries where !entry[0].isEmpty {
+                        grams[entry[0]] = (SearchTermShards.decode(entry[1]), SearchTermShards.decode(entry[2]))
+                    }
+                }
+            }
+            #expect(Set(directory.values).count == shardFiles.count)
+            // A Han character and a pair, and a word: exactly the records whose normalised title
+            // or body holds it (a word whole), and whose title does.
+            let samples = language.code == "zh" ? ["栏", "按钮", "工具栏"] : ["button", "bar", "toolbar"]
+            for sample in samples {
+                let holds = { (text: String) in
+                    language.code == "zh" ? text.contains(sample)
+                        : text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0 == sample }
+                }
+                let normalized = whole.records.map { (builder.normalizer.normalize($0.title),
+                                                      builder.normalizer.normalize($0.text + " " + $0.context + " " + $0.ruleID)) }
+                let lists = try #require(grams[sample], "gram \(sample)")
+                #expect(lists.text == normalized.indices.filter { holds(normalized[$0].0) || holds(normalized[$0].1) }.map(Int32.init), "\(sample)")
+                #expect(lists.title == normalized.indices.filter { holds(normalized[$0].0) }.map(Int32.init), "\(sample) in titles")
+                #expect(!lists.text.isEmpty)
+            }
             if language.code == "zh" {
-                #expect(directory["栏"] != nil && directory["按"] != nil)
                 #expect(files.contains { $0.path == "zh/search-index/titles.js" })
                 #expect(head["titles"] as? Bool == true)
             } else {
-                #expect(directory["to"] != nil && directory["bu"] != nil)
                 #expect(!files.contains { $0.path.hasSuffix("titles.js") })
+                #expect(files.contains { $0.path == "en/search-index/words.js" } && head["words"] as? Bool == true)
             }
+        }
+    }
+
+    /// A posting list's text reads back as its numbers: gaps of one group and of several.
+    @Test func postingListsReadBack() {
+        let numbers: [Int32] = [0, 1, 2, 31, 32, 33, 1_000, 1_031, 70_000, 2_000_000]
+        #expect(SearchTermShards.encode([0, 1, 2]) == "AAA")
+        #expect(SearchTermShards.encode([32]) == "hA", "a gap of 32: two groups")
+        #expect(SearchTermShards.decode(SearchTermShards.encode(numbers)) == numbers)
+        #expect(SearchTermShards.encode([]) == "")
+    }
+
+    /// `Tests/shared/search-chunked` holds the fixture's index split small (every record chunk
+    /// about 300 bytes, every shard 200), with the same index in one file beside it: the node
+    /// tests search both and compare. It is what the builder makes now (rewritten with
+    /// HANDBOOKGEN_UPDATE_GOLDEN=1).
+    @Test func theSharedChunkedFixtureIsCurrent() async throws {
+        var builder = try await Self.chunkingBuilder(FixtureHandbook.fixtureContent, target: 300)
+        builder.termShardTarget = 200
+        var built: [String: Data] = [:]
+        for language in HandbookLanguages.standard.all {
+            for file in try await builder.files(language) { built[file.path] = Data(file.pieces.joined()) }
+            built["\(language.code)/single.js"] = try SearchIndexBuilder.script(await builder.build(language))
+        }
+        let folder = FixtureHandbook.repoRoot.appendingPathComponent("Tests/shared/search-chunked")
+        if ProcessInfo.processInfo.environment["HANDBOOKGEN_UPDATE_GOLDEN"] == "1" {
+            try? FileManager.default.removeItem(at: folder)
+            for (path, data) in built {
+                let url = folder.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try data.write(to: url)
+            }
+        }
+        let expected = try FixtureHandbook.snapshot(of: folder)
+        #expect(Set(built.keys) == Set(expected.keys))
+        for path in built.keys.sorted() where built[path] != expected[path] {
+            Issue.record("\(path) differs from Tests/shared/search-chunked; rerun with HANDBOOKGEN_UPDATE_GOLDEN=1")
         }
     }
 

@@ -1,5 +1,5 @@
 // search.js's index and query modules under node (`node --test Tests/js`): a small index in
-// the shape of docs/search-index.md (version 3), searched as the site searches it.
+// the shape of docs/search-index.md (version 4), searched as the site searches it.
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert");
@@ -137,54 +137,85 @@ test("a query set's order is stable, and a limited search gives the full ranking
   assert.deepStrictEqual(first[4].slice(0, 6), ["en/120.html", "en/204.html", "en/330.html", "en/36.html", "en/162.html", "en/246.html"]);
 });
 
-// RECORDS as a chunked index's head (docs/search-index.md, Chunks): chunk 0 the first four
-// records, chunk 1 the rest, and a directory of the keys each chunk holds.
-function chunkedData() {
-  const text = HandbookSearchText("導导欄栏");
-  const chunks = [[0, 4], [4, 4]], sets = [], directory = {};
-  const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-  const keysOf = new Map();
-  RECORDS.forEach((r, n) => {
-    const chunk = n < 4 ? 0 : 1;
-    const body = text.normalize([r[2], r[3], r[4], r[6]].join(" "));
-    const keys = (body.match(/[a-z0-9\u00c0-\u1fff]+/g) || []).map((w) => w.slice(0, 2))
-      .concat((body.match(/[\u3400-\u9fff]/g) || []));
-    keys.forEach((key) => { if (!keysOf.has(key)) keysOf.set(key, new Set()); keysOf.get(key).add(chunk); });
-  });
-  for (const [key, holding] of keysOf) {
-    const bits = BASE64[[...holding].reduce((sum, c) => sum | (1 << c), 0)];
-    if (!sets.includes(bits)) sets.push(bits);
-    directory[key] = sets.indexOf(bits);
+// The fixture handbook's index as the builder splits it, small (Tests/shared/search-chunked,
+// kept current by SearchTests): its head, record chunks, term shards, words and titles, and the
+// same index in one file (single.js).
+const fs = require("node:fs");
+const CHUNKED = path.join(__dirname, "../shared/search-chunked");
+function runScript(file) {
+  const window = {};
+  let call = null;
+  window.HANDBOOK_SEARCH_CHUNK = (name, contents) => { call = { name, contents }; };
+  new Function("window", fs.readFileSync(file, "utf8"))(window);
+  return window.HANDBOOK_SEARCH_INDEX || call;
+}
+// Searches a fresh chunked index as the page does: search, load what it wanted, again, until
+// it wants nothing more. Returns the last results and every file it loaded.
+function searchChunked(language, q, limit, choice) {
+  const { index, query } = searcher(runScript(path.join(CHUNKED, language, "search-index.js")));
+  const loaded = [];
+  for (let round = 0; round < 30; round++) {
+    const results = query.search(q, limit, choice || ALL);
+    const names = index.wanted();
+    if (!names.length) return { results, loaded };
+    names.forEach((name) => {
+      const call = runScript(path.join(CHUNKED, language, "search-index", `${name}.js`));
+      assert.strictEqual(String(call.name), String(name));
+      index.receive(call.name, call.contents);
+      loaded.push(String(name));
+    });
   }
-  const head = indexData({ records: [], chunks, total: RECORDS.length, directory, sets, titles: true });
-  return { head, rows: [RECORDS.slice(0, 4), RECORDS.slice(4)] };
+  throw new Error(`${q}: still loading after 30 rounds`);
+}
+// Queries over the fixture: every word and every one to four Han characters of every title,
+// their first letters, and some that need more (typos, pinyin, synonyms, several words).
+function fixtureQueries(single) {
+  const queries = new Set(["navigatoin", "buton", "dhl", "gongju", "tab bar", "bar button", "按钮 标题", "x", "zzzz"]);
+  single.records.forEach((r) => {
+    (r[2].toLowerCase().match(/[a-z0-9]+/g) || []).forEach((w) => { queries.add(w); queries.add(w.slice(0, 2)); queries.add(w[0]); });
+    (r[2].match(/[\u3400-\u9fff]+/g) || []).forEach((run) => {
+      for (let n = 1; n <= 4; n++) for (let i = 0; i + n <= run.length; i++) queries.add(run.substr(i, n));
+    });
+  });
+  return Array.from(queries).sort();
 }
 
-test("a chunked index searches the chunks a query needs, once they are in", () => {
-  const { head, rows } = chunkedData();
-  const { index, query } = searcher(head);
-  assert.deepStrictEqual(query.search("vague", 12, ALL).map((r) => r.record.url), []);
-  // A Latin query may be pinyin: it asks for titles.js too.
-  assert.deepStrictEqual(index.wanted(), ["titles", 0], "vague is only in chunk 0");
-  query.search("button", 12, ALL);
-  assert.deepStrictEqual(index.wanted(), ["titles", 0, 1], "button is in both");
-  query.search("航栏", 12, ALL);
-  assert.deepStrictEqual(index.wanted(), [1]);
-  index.receive(1, rows[1]);
-  index.receive(0, rows[0]);
-  assert.deepStrictEqual(index.loadedChunks(), ["0", "1"]);
-  // Record numbers run on from chunk to chunk: the same results as the single index.
-  for (const q of ["button", "航栏", "navig", "tab bar"]) {
-    assert.deepStrictEqual(query.search(q, 12, ALL).map((r) => r.record.url), urls(indexData(), q, 12), q);
-  }
-  assert.deepStrictEqual(index.wanted(), ["titles"], "only titles.js is still out");
-  // The pinyin search reads titles.js.
-  assert.deepStrictEqual(query.alternatives("dhl"), [["dhl", 0]]);
-  assert.deepStrictEqual(index.wanted(), ["titles"]);
-  index.receive("titles", RECORDS.filter((r) => /[\u3400-\u9fff]/.test(r[2])).map((r) => [r[0][0], r[2]]));
-  assert.deepStrictEqual(query.alternatives("dhl"), [["dhl", 0], ["导航栏", 6]]);
-  // Typos are corrected once everything the query needs is in (titles.js too, for a Latin query).
-  const corrected = query.search("navigatoin", 12, ALL);
-  assert.strictEqual(corrected.suggestion, "navigation");
-  assert.deepStrictEqual(corrected.map((r) => r.record.url), urls(indexData(), "navigatoin", 12));
+for (const language of ["zh", "en"]) {
+  test(`a chunked index (${language}) gives what the same index in one file gives, loading only what a query needs`, () => {
+    const singleData = runScript(path.join(CHUNKED, language, "single.js"));
+    const single = searcher(singleData).query;
+    const files = fs.readdirSync(path.join(CHUNKED, language, "search-index"));
+    const queries = fixtureQueries(singleData);
+    assert.ok(queries.length > 60, `${queries.length} queries`);
+    const legacy = { scopes: [], edition: "", advice: [], status: ["legacy"] };
+    let fewer = 0;
+    queries.forEach((q) => {
+      for (const [limit, choice] of [[12, ALL], [0, ALL], [12, legacy]]) {
+        const expected = single.search(q, limit, choice);
+        const { results, loaded } = searchChunked(language, q, limit, choice);
+        const label = `${language} '${q}' limit ${limit}`;
+        assert.deepStrictEqual(results.map((r) => r.record.url), expected.map((r) => r.record.url), label);
+        assert.deepStrictEqual(results.map((r) => r.score), expected.map((r) => r.score), `${label}: scores`);
+        assert.strictEqual(results.total, expected.total, `${label}: total`);
+        assert.strictEqual(results.suggestion, expected.suggestion, `${label}: suggestion`);
+        assert.deepStrictEqual(results.facets(), expected.facets(), `${label}: facets`);
+        if (limit === 12 && loaded.length < files.length / 2) fewer++;
+      }
+    });
+    // A query loads its own shards and the chunks of the records it shows, not the index.
+    assert.ok(fewer > queries.length * 0.8, `${fewer} of ${queries.length} queries loaded less than half the files`);
+  });
+}
+
+test("a chunked index loads the shard of a word's key, and the chunks of the records it shows", () => {
+  const head = runScript(path.join(CHUNKED, "en", "search-index.js"));
+  const { results, loaded } = searchChunked("en", "toolbar", 12);
+  const shard = "t" + head.directory["to"];
+  assert.ok(loaded.includes(shard), loaded.join(" "));
+  const chunkOf = (i) => String(head.chunks.findIndex(([first, count]) => i >= first && i < first + count));
+  const shown = new Set(results.map((r) => chunkOf(r.record.order)));
+  // Beyond the shards, titles.js (a Latin query may be pinyin) and the chunks shown: nothing else.
+  const chunks = loaded.filter((name) => /^\d+$/.test(name));
+  assert.deepStrictEqual(chunks.slice().sort(), Array.from(shown).sort(), "only the chunks of the results");
+  assert.ok(results.length > 0);
 });

@@ -120,7 +120,7 @@ document.addEventListener('handbook-search-ready', () => {
     chunks: HandbookSearch.loadedChunks(),
     shown: document.querySelectorAll('#search-results [role="option"]').length,
     first: first,
-    total: HandbookSearch.search(query).length}));
+    total: HandbookSearch.count(query)}));
 });
 field.focus();
 """

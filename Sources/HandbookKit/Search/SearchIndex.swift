@@ -2,17 +2,18 @@ import Foundation
 
 /// The search index of one language, as `<lang>/search-index.js` publishes it.
 ///
-/// Shape (version 3), documented in docs/search-index.md:
+/// Shape (version 4), documented in docs/search-index.md:
 /// `{ version, language, scopes: [[id, title]], records: [[kind, scope, title, text, context, url, ruleID, edition, section, pinyin?]],
 ///    variants: "繁简繁简…", synonyms: [[normalized key, term]], editions: [name] }`; `edition` is the edition of
 /// the guidelines a rule was first given in ("" for other records), for the edition filter;
 /// `section` the title of the section a rule is under. A large index keeps its records in chunk
-/// files instead (`chunks`, `directory`, `sets`, `total`, `titles`; see `SearchIndexBuilder`).
+/// files instead (`chunks`, `total`, `directory`, `codes`, `fields`, `words`, `titles`; see
+/// `SearchIndexBuilder.files` and `SearchTermShards`).
 /// Records are arrays rather than objects to keep the file small; `url` is relative to the site root.
 /// `kind` is the record's kind letter, then for a rule its advice (`d`o, `a`void, `c`onsider),
 /// then `l` (legacy) or `x` (deprecated) when the record is not current: `c`, `rd`, `ral`, `sl`.
 public struct SearchIndex: Encodable, Sendable, Equatable {
-    public static let version = 3
+    public static let version = 4
 
     public enum Kind: String, Encodable, Sendable, CaseIterable {
         case chapter = "c", section = "s", rule = "r", term = "t"
@@ -80,10 +81,15 @@ public struct SearchIndex: Encodable, Sendable, Equatable {
     /// For an index split into chunk files: each chunk's first record and record count.
     public var chunks: [[Int]]?
     /// Directory keys (a Han or other letter, or a Latin word's first two letters, normalised) →
-    /// an index into `sets`, the chunks holding a record with that key.
+    /// the term shard `t<n>.js` with the postings of the grams filed under it.
     public var directory: [String: Int]?
-    /// Sets of chunks, each a bitmap written six chunks a character (`SearchIndexBuilder.bitmap`).
-    public var sets: [String]?
+    /// The kind codes of a chunked index's records, for `fields`.
+    public var codes: [String]?
+    /// Four characters a record: kind code, edition, part and title length (see
+    /// `SearchIndexBuilder.recordFields`).
+    public var fields: String?
+    /// Whether `search-index/words.js` lists the Latin-script words, for typos.
+    public var words: Bool?
     /// The number of records of a chunked index.
     public var total: Int?
     /// Whether `search-index/titles.js` holds the Han titles for the pinyin search.

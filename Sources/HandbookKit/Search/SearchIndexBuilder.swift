@@ -19,8 +19,6 @@ struct SearchIndexBuilder: Sendable {
         var scalars: [Unicode.Scalar]
         /// How many records the chapter has.
         var count = 0
-        /// The directory keys its records hold.
-        var keys: [DirectoryKey] = []
         /// Its titles with Han for the pinyin search, as `titles.js` holds them (comma separated).
         var titles: [UInt8] = []
         /// The editions its rules were first given in.
@@ -30,7 +28,9 @@ struct SearchIndexBuilder: Sendable {
     /// An index whose records take more bytes than this is split into chunk files.
     var chunkThreshold = 1_500_000
     /// The bytes of records a chunk holds at least (whole chapters), unless it is the last.
-    var chunkTarget = 48_000
+    var chunkTarget = 16_000
+    /// The bytes of postings a term shard holds at least (whole keys), unless it is the last.
+    var termShardTarget = 16_000
 
     /// Each character's normalised form, kept across builds by `serve`.
     var foldedScalars: ScalarFolds?
@@ -61,10 +61,12 @@ struct SearchIndexBuilder: Sendable {
     }
 
     /// The index's files, each as pieces: `<lang>/search-index.js` alone while the records take
-    /// at most `chunkThreshold` bytes; beyond, that file is the head (everything but the
-    /// records, with the directory of chunks) and the records are in `<lang>/search-index/<n>.js`,
-    /// whole chapters in reading order, at least `chunkTarget` bytes a chunk, the glossary's terms
-    /// last; with `titles.js` beside them for the pinyin search where there is any.
+    /// at most `chunkThreshold` bytes. Beyond, that file is the head (everything but the
+    /// records, with each record's facets and the directory of term shards); the records are in
+    /// `<lang>/search-index/<n>.js`, whole chapters in reading order, at least `chunkTarget` bytes
+    /// a chunk, the glossary's terms last; the postings by term in `t<n>.js`
+    /// (`SearchTermShards`); the Latin-script words in `words.js` (typos) and the Han titles in
+    /// `titles.js` (pinyin) where there are any.
     func files(_ language: Language) async throws -> [(path: String, pieces: [[UInt8]])] {
         let (index, chapters) = await assemble(language, withChapterRecords: false)
         let terms = Self.fragment(index.records)
@@ -86,30 +88,47 @@ struct SearchIndexBuilder: Sendable {
             }
         }
         if !group.isEmpty { groups.append(group) }
-        var contents: [(records: Int, fragments: [[UInt8]], keys: Set<DirectoryKey>)] = groups.map { group in
-            (group.reduce(0) { $0 + $1.count }, group.map(\.script),
-             group.reduce(into: Set<DirectoryKey>()) { $0.formUnion($1.keys) })
+        var contents: [(records: Int, fragments: [[UInt8]])] = groups.map { group in
+            (group.reduce(0) { $0 + $1.count }, group.map(\.script))
         }
-        if !index.records.isEmpty { contents.append((index.records.count, [terms], Set(keys(of: index.records)))) }
+        if !index.records.isEmpty { contents.append((index.records.count, [terms])) }
         var files: [(path: String, pieces: [[UInt8]])] = []
         var ranges: [[Int]] = []
-        var chunksOfKey: [DirectoryKey: [Int]] = [:]
         var first = 0
         for (number, chunk) in contents.enumerated() {
             ranges.append([first, chunk.records])
             first += chunk.records
-            for key in chunk.keys { chunksOfKey[key, default: []].append(number) }
             files.append((folder + "\(number).js", Self.chunkPieces(String(number), chunk.fragments)))
         }
-        let bitmaps = Dictionary(uniqueKeysWithValues: chunksOfKey.map { ($0.key.text, Self.bitmap($0.value.sorted(), count: contents.count)) })
-        let sets = Set(bitmaps.values).sorted()
-        let setNumbers = Dictionary(uniqueKeysWithValues: sets.enumerated().map { ($1, $0) })
+        // The postings, by term, and what the head keeps of each record.
+        var collector = SearchTermShards.Collector()
+        var titleLengths: [Int] = []
+        titleLengths.reserveCapacity(first)
+        for records in chapters.map(\.records) + [index.records] {
+            for record in records {
+                let (title, body) = normalizedUnits(of: record)
+                collector.add(title: title, body: body, record: Int32(titleLengths.count))
+                titleLengths.append(title.count)
+            }
+        }
+        let shards = SearchTermShards(collector, target: termShardTarget)
+        for (number, shard) in shards.shards.enumerated() {
+            files.append((folder + "t\(number).js", Self.chunkPieces("\"t\(number)\"", [shard], array: false)))
+        }
+        if !shards.words.isEmpty {
+            var json = JSONTextWriter(pretty: false, scriptSafe: true)
+            json.beginArray()
+            for word in shards.words { json.value(word) }
+            json.endArray()
+            files.append((folder + "words.js", Self.chunkPieces("\"words\"", [json.bytes], array: false)))
+        }
         var head = index
         head.records = []
         head.chunks = ranges
         head.total = first
-        head.sets = sets
-        head.directory = bitmaps.mapValues { setNumbers[$0]! }
+        head.directory = shards.directory
+        (head.codes, head.fields) = Self.recordFields(chapters.map(\.records) + [index.records], titleLengths: titleLengths, editions: index.editions)
+        head.words = !shards.words.isEmpty
         if !index.readings.isEmpty {
             head.titles = true
             files.append((folder + "titles.js", Self.chunkPieces(#""titles""#, chapters.map(\.titles) + [Self.titleFragment(index.records)])))
@@ -117,9 +136,30 @@ struct SearchIndexBuilder: Sendable {
         return [(headPath, [[UInt8](try Self.script(head))])] + files
     }
 
+    /// What the search page's facets and the ranking's bounds read of every record of a chunked
+    /// index before its chunk is loaded: the kind codes in use, and four characters a record
+    /// (`SearchTermShards.alphabet`): its kind code's place among them, its edition's place in
+    /// `editions` plus one (0: none), its part (scope) plus one, and the length of its
+    /// normalised title (at most 63: the bound it gives only grows).
+    private static func recordFields(_ runs: [[SearchIndex.Record]], titleLengths: [Int], editions: [String]) -> (codes: [String], fields: String) {
+        let records = runs.joined()
+        let codes = Set(records.map(\.kindCode)).sorted()
+        let codeNumbers = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1, $0) })
+        let editionNumbers = Dictionary(uniqueKeysWithValues: editions.enumerated().map { ($1, $0 + 1) })
+        let alphabet = SearchTermShards.alphabet
+        var fields: [UInt8] = []
+        fields.reserveCapacity(4 * titleLengths.count)
+        for (record, titleLength) in zip(records, titleLengths) {
+            let numbers = [codeNumbers[record.kindCode]!, editionNumbers[record.edition] ?? 0, record.scope + 1, titleLength]
+            for number in numbers { fields.append(alphabet[min(max(number, 0), 63)]) }
+        }
+        return (codes, String(decoding: fields, as: UTF8.self))
+    }
+
     /// `window.HANDBOOK_SEARCH_CHUNK(name,[…]);` around JSON fragments (escaped already),
-    /// comma separated, the empty ones left out.
-    private static func chunkPieces(_ name: String, _ fragments: [[UInt8]]) -> [[UInt8]] {
+    /// comma separated, the empty ones left out; without `array`, around the one JSON value.
+    private static func chunkPieces(_ name: String, _ fragments: [[UInt8]], array: Bool = true) -> [[UInt8]] {
+        guard array else { return [[UInt8]("window.HANDBOOK_SEARCH_CHUNK(\(name),".utf8)] + fragments + [[UInt8](");\n".utf8)] }
         var pieces = [[UInt8]("window.HANDBOOK_SEARCH_CHUNK(\(name),[".utf8)]
         var any = false
         for fragment in fragments where !fragment.isEmpty {
@@ -129,15 +169,6 @@ struct SearchIndexBuilder: Sendable {
         }
         pieces.append([UInt8]("]);\n".utf8))
         return pieces
-    }
-
-    /// A set of chunk numbers as a bitmap, six chunks a character of the URL-safe Base64
-    /// alphabet: chunk n is bit n % 6 of character n / 6.
-    static func bitmap(_ numbers: [Int], count: Int) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-        var values = [Int](repeating: 0, count: (count + 5) / 6)
-        for number in numbers { values[number / 6] |= 1 << (number % 6) }
-        return String(values.map { alphabet[$0] })
     }
 
     /// The pinyin search's entries for records whose title has Han: `[kind, title]`, or
@@ -158,76 +189,33 @@ struct SearchIndexBuilder: Sendable {
         return Array(json.bytes.dropFirst().dropLast())
     }
 
-    /// A key of the chunk directory: a Latin-script word's first two UTF-16 code units (the
-    /// word when shorter), or one Han character or other letter or digit (two units beyond the
-    /// Basic Multilingual Plane), kept as a number while the keys of thousands of records are
-    /// gathered, and written as its text.
-    struct DirectoryKey: Hashable, Sendable {
-        private let bits: UInt64
-
-        init(_ units: ArraySlice<UInt16>) {
-            bits = units.count == 1 ? UInt64(units.first!) : 1 << 32 | UInt64(units.first!) << 16 | UInt64(units.last!)
-        }
-
-        var text: String {
-            bits >> 32 == 0 ? String(decoding: [UInt16(bits)], as: UTF16.self)
-                : String(decoding: [UInt16(bits >> 16 & 0xFFFF), UInt16(bits & 0xFFFF)], as: UTF16.self)
-        }
-    }
-
-    /// The directory keys of records, as `assets/search.js` reads them from the normalised
-    /// title, text, context and rule id: each Latin-script word's first two UTF-16 code units
-    /// (the word when shorter), and each Han character or other letter or digit outside such
-    /// words (a character beyond the Basic Multilingual Plane as its two code units).
-    func directoryKeys(_ records: [SearchIndex.Record]) -> [String] {
-        keys(of: records).map(\.text).sorted()
-    }
-
-    func keys(of records: [SearchIndex.Record]) -> [DirectoryKey] {
+    /// A record's title and body (text, context and rule id, space separated) normalised as
+    /// search.js normalises them, in UTF-16 code units, character by character.
+    func normalizedUnits(of record: SearchIndex.Record) -> (title: [UInt16], body: [UInt16]) {
         let folds = foldedScalars ?? ScalarFolds()
-        let variants = normalizer.variants
-        var keys = Set<DirectoryKey>()
-        var units: [UInt16] = []
-        for record in records {
-            for text in [record.title, record.text, record.context, record.ruleID] {
-                units.removeAll(keepingCapacity: true)
-                for scalar in text.unicodeScalars {
-                    if scalar.value < 0x80 {
-                        let value = UInt16(scalar.value)
-                        units.append((65...90).contains(value) ? value + 32 : value)
-                    } else if SearchNormalizer.decomposesToItself(scalar) {
-                        // Its own decomposition, no case: folded by the variants table alone
-                        // (what `ScalarFolds` would give, without its lock and table).
-                        units.append(UInt16((variants.simplified(scalar: scalar) ?? scalar).value))
-                    } else {
-                        units.append(contentsOf: folds.fold(scalar, normalizer).utf16)
-                    }
-                }
-                Self.collectKeys(units, into: &keys)
-            }
+        var title: [UInt16] = []
+        var body: [UInt16] = []
+        fold(record.title, into: &title, folds)
+        for (position, text) in [record.text, record.context, record.ruleID].enumerated() {
+            if position > 0 { body.append(0x20) }
+            fold(text, into: &body, folds)
         }
-        return Array(keys)
+        return (title, body)
     }
 
-    static func collectKeys(_ units: [UInt16], into keys: inout Set<DirectoryKey>) {
-        var at = 0
-        while at < units.count {
-            let unit = units[at]
-            if isWordCode(unit) {
-                var end = at + 1
-                while end < units.count, isWordCode(units[end]) { end += 1 }
-                keys.insert(DirectoryKey(units[at..<min(at + 2, end)]))
-                at = end
-                continue
+    private func fold(_ text: String, into units: inout [UInt16], _ folds: ScalarFolds) {
+        let variants = normalizer.variants
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x80 {
+                let value = UInt16(scalar.value)
+                units.append((65...90).contains(value) ? value + 32 : value)
+            } else if SearchNormalizer.decomposesToItself(scalar) {
+                // Its own decomposition, no case: folded by the variants table alone
+                // (what `ScalarFolds` would give, without its lock and table).
+                units.append(UInt16((variants.simplified(scalar: scalar) ?? scalar).value))
+            } else {
+                units.append(contentsOf: folds.fold(scalar, normalizer).utf16)
             }
-            if (0xD800...0xDBFF).contains(unit), at + 1 < units.count, (0xDC00...0xDFFF).contains(units[at + 1]) {
-                keys.insert(DirectoryKey(units[at...(at + 1)]))
-                at += 2
-                continue
-            }
-            // ASCII that is not a word's (spaces, punctuation) is never a letter or digit.
-            if unit >= 0x80, isHanCode(unit) || isOtherLetter(unit) { keys.insert(DirectoryKey(units[at...at])) }
-            at += 1
         }
     }
 
@@ -314,13 +302,12 @@ struct SearchIndexBuilder: Sendable {
             let make = {
                 let records = self.records(of: chapter, language, scope: context.scope, partTitle: context.partTitle)
                 var seen = ScalarSet()
-                return ChapterEntries(records: withChapterRecords ? records : [], script: Self.fragment(records),
+                return ChapterEntries(records: records, script: Self.fragment(records),
                                       scalars: Self.scalars(records, into: &seen), count: records.count,
-                                      keys: self.keys(of: records), titles: Self.titleFragment(records),
+                                      titles: Self.titleFragment(records),
                                       editions: Set(records.map(\.edition).filter { !$0.isEmpty }))
             }
-            // The memo serves `script(_:)` only (`serve`), which keeps no records.
-            return withChapterRecords ? make() : memo?.value(for: chapter, context: context, make: make) ?? make()
+            return memo?.value(for: chapter, context: context, make: make) ?? make()
         }
         var records = withChapterRecords ? chapters.flatMap(\.records) : []
         var seen = ScalarSet()

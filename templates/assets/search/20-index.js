@@ -1,7 +1,9 @@
-// Search index: the records of a search index and the postings that find them, chunk by chunk
-// as a large index's chunks load, and the chunk directory that says which chunks a query needs
-// (docs/search-index.md: shape, chunks). No DOM: the interface (90-interface.js) adds the
-// chunk scripts to the page and hands their rows to receive().
+// Search index: the records of a search index and the postings that find them (docs/search-index.md:
+// shape, chunks). An index in one file holds its records, and its postings are built when it
+// loads. A large index is split: its head gives every record's facets, a query loads the term
+// shards that hold the postings of what it typed (through the directory), and the records
+// shown are loaded by chunk. No DOM: the interface (90-interface.js) adds the shard and chunk
+// scripts to the page and hands their contents to receive().
 // A module of search.js (the files of assets/search/ are published as one script, in name
 // order): HandbookSearchIndex(data, text) gives the index of `data` (window.HANDBOOK_SEARCH_INDEX,
 // a single index or a chunked index's head) with `text` = HandbookSearchText(data.variants).
@@ -34,6 +36,26 @@ var HandbookSearchIndex = function (data, text) {
   }
   // What bounds a record's score, side by side for speed: its title's length and its kind.
   var titleLengths = new Int32Array(total), kindOrders = new Uint8Array(total);
+  // What the facets read of each record ({ kind, advice, status, scope, edition }): the records
+  // themselves, or for a chunked index its head's four characters a record (kind code, edition,
+  // part, title length; docs/search-index.md, Chunks).
+  var facetRecords = records;
+  var DIGITS = new Int8Array(128).fill(-1), BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  for (var d = 0; d < 64; d++) DIGITS[BASE64.charCodeAt(d)] = d;
+  if (chunked) {
+    facetRecords = new Array(total);
+    var fields = data.fields, codes = data.codes.map(function (code) {
+      var rule = code[0] === "r";
+      return { kind: code[0], advice: rule ? code[1] : "", status: (rule ? code[2] : code[1]) || "" };
+    });
+    for (var f = 0; f < total; f++) {
+      var code = codes[DIGITS[fields.charCodeAt(4 * f)]], edition = DIGITS[fields.charCodeAt(4 * f + 1)];
+      facetRecords[f] = { kind: code.kind, advice: code.advice, status: code.status, edition: edition ? data.editions[edition - 1] : "",
+        scope: DIGITS[fields.charCodeAt(4 * f + 2)] - 1 };
+      titleLengths[f] = DIGITS[fields.charCodeAt(4 * f + 3)];
+      kindOrders[f] = KIND_ORDER[code.kind];
+    }
+  }
 
   // ---- postings: which records hold what, built once when the index loads ----
   // So that no keystroke reads every record. For each Han character, and each pair and triple of
@@ -93,9 +115,8 @@ var HandbookSearchIndex = function (data, text) {
   // each record (hashing is the slow part, so it is done once); then the records are filed by
   // gram into one array.
   function Postings(recordCount, textsOf) {
-    // A chunk's tables start small: a page may hold hundreds of chunks.
-    var size = chunked ? 12 : 16;
-    this.characters = chunked ? Object.create(null) : new Int32Array(0x10000).fill(-1);  // ids by code
+    var size = 16;
+    this.characters = new Int32Array(0x10000).fill(-1);  // ids by code
     this.grams = new GramTable(size);                       // Han pairs and triples
     this.words = new Map();                                 // Latin-script words
     this.count = 0;
@@ -328,88 +349,60 @@ var HandbookSearchIndex = function (data, text) {
     return out.subarray(0, n);
   }
 
-  // ---- chunks: each loaded chunk's records with its own postings ----
-  // The loaded chunks in record order, each { first, text, title }: postings over its records'
-  // title, text, context and rule ID (text), and over the titles alone (title).
-  var loaded = [], loadedVersion = 0;
+  // ---- records by chunk ----
+  var loadedVersion = 0;
   function addChunk(first, rows) {
     rows.forEach(function (r, at) {
       var record = records[first + at] = recordOf(r, first + at);
       titleLengths[first + at] = record.nTitle.length;
       kindOrders[first + at] = KIND_ORDER[record.kind];
     });
-    var chunk = {
-      first: first,
-      text: new Postings(rows.length, function (i) { return [records[first + i].nTitle, records[first + i].nBody]; }),
-      title: new Postings(rows.length, function (i) { return [records[first + i].nTitle]; })
-    };
-    var at = loaded.length;
-    while (at > 0 && loaded[at - 1].first > first) at--;
-    loaded.splice(at, 0, chunk);
     loadedVersion++;
   }
-  // The postings of every loaded chunk as one: the same questions as Postings, record numbers
-  // across chunks (a chunk's lists shifted by its first record, chunks in order).
-  function LoadedPostings(which) { this.which = which; }
-  LoadedPostings.prototype.across = function (ask) {
-    var parts = [];
-    for (var c = 0; c < loaded.length; c++) {
-      var list = ask(loaded[c][this.which]);
-      if (list && list.length) parts.push(shifted(list, loaded[c].first));
+  // The chunk holding record `i` (chunks are in record order: [first, count]).
+  function chunkOf(i) {
+    var low = 0, high = data.chunks.length - 1;
+    while (low < high) {
+      var mid = (low + high + 1) >> 1;
+      if (data.chunks[mid][0] <= i) low = mid; else high = mid - 1;
     }
-    if (parts.length < 2) return parts[0] || NONE;
-    var out = new Int32Array(parts.reduce(function (sum, list) { return sum + list.length; }, 0)), n = 0;
-    parts.forEach(function (list) { out.set(list, n); n += list.length; });
-    return out;
-  };
-  function shifted(list, by) {
-    if (!by) return list;
-    var out = new Int32Array(list.length);
-    for (var i = 0; i < list.length; i++) out[i] = list[i] + by;
-    return out;
+    return String(low);
   }
-  LoadedPostings.prototype.lookup = function (token) {
-    var exact = true;
-    var records = this.across(function (postings) { var found = postings.lookup(token); exact = found.exact; return found.records; });
-    return { records: records, exact: exact };
-  };
-  LoadedPostings.prototype.wordsStartingWith = function (token) {
-    var exact = true;
-    var records = this.across(function (postings) { var found = postings.wordsStartingWith(token); exact = found.exact; return found.records; });
-    return { records: records, exact: exact };
-  };
-  LoadedPostings.prototype.wholeWord = function (token) {
-    for (var i = 0; i < token.length; i++) if (!isWordCode(token.charCodeAt(i))) return null;
-    return this.across(function (postings) { return postings.wholeWord(token); });
-  };
-  // The distinct words of the loaded chunks, sorted.
-  Object.defineProperty(LoadedPostings.prototype, "sortedWords", { get: function () {
-    if (loaded.length === 1) return loaded[0][this.which].sortedWords;
-    if (this.wordsVersion !== loadedVersion) {
-      var all = new Set(), which = this.which;
-      loaded.forEach(function (chunk) { chunk[which].sortedWords.forEach(function (w) { all.add(w); }); });
-      this.words = Array.from(all).sort();
-      this.wordsVersion = loadedVersion;
-    }
-    return this.words;
-  } });
 
-  // Everything a record can be found by (title, text, context, rule ID), and the titles alone.
-  var textPostings = new LoadedPostings("text");
-  var titlePostings = new LoadedPostings("title");
-  if (!chunked) addChunk(0, data.records);
+  // Everything a record can be found by (title, text, context, rule ID), and the titles alone:
+  // of an index in one file, built now.
+  var textPostings, titlePostings;
+  if (!chunked) {
+    addChunk(0, data.records);
+    textPostings = new Postings(total, function (i) { return [records[i].nTitle, records[i].nBody]; });
+    titlePostings = new Postings(total, function (i) { return [records[i].nTitle]; });
+  }
 
-  // Chunks arrive as scripts that the interface adds (so that file:// works); each gives its
-  // number (or "titles") and its rows to receive(). chunkState: 1 requested, 2 loaded, 3 failed
-  // (the interface notes 1 and 3).
+  // Chunks and shards arrive as scripts that the interface adds (so that file:// works); each
+  // gives its name and contents to receive(): a record chunk's number and rows, a term shard
+  // ("t<n>") and its keys' grams, "words" and its words, "titles" and its titles. chunkState:
+  // 1 requested, 2 loaded, 3 failed (the interface notes 1 and 3).
   var chunkState = Object.create(null);
-  var titleEntries = null;
-  function receive(name, rows) {
+  var titleEntries = null, words = null;
+  var shardKeys = Object.create(null);  // directory key → { grams (sorted), text, title, lists }
+  function receive(name, contents) {
     if (chunkState[name] === 2 || !chunked) return;
     chunkState[name] = 2;
-    if (name === "titles") titleEntries = rows; else addChunk(data.chunks[name][0], rows);
+    if (name === "titles") titleEntries = contents;
+    else if (name === "words") words = contents;
+    else if (typeof name === "string" && name[0] === "t") {
+      Object.keys(contents).forEach(function (key) {
+        var entries = contents[key];
+        shardKeys[key] = {
+          grams: entries.map(function (e) { return e[0]; }),
+          encoded: entries, lists: [new Map(), new Map()]
+        };
+      });
+      loadedVersion++;
+    } else addChunk(data.chunks[name][0], contents);
   }
-  // What the searches since the last call to wanted() could not read: chunks not loaded yet.
+  // What the searches since the last call to wanted() could not read: chunks and shards not
+  // loaded yet.
   var needed = [];
   function want(names) {
     names.forEach(function (name) { if (!(chunkState[name] >= 2)) needed.push(name); });
@@ -420,58 +413,84 @@ var HandbookSearchIndex = function (data, text) {
     return names;
   }
 
-  // ---- the directory: which chunks may hold a record that matches a token ----
-  var decodedSets = [];
-  var BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-  function chunksOfKey(key) {
-    if (!Object.prototype.hasOwnProperty.call(data.directory, key)) return [];
-    var set = data.directory[key], known = decodedSets[set];
-    if (known) return known;
-    var bits = data.sets[set], out = [];
-    for (var i = 0; i < bits.length; i++) {
-      var value = BASE64.indexOf(bits[i]);
-      for (var b = 0; b < 6; b++) if (value & (1 << b)) out.push(6 * i + b);
+  // ---- postings by term, from the shards (docs/search-index.md, Chunks) ----
+  // The same questions as Postings. A list a shard not loaded yet holds is empty for now, and
+  // the shard is wanted.
+  function decodeList(text) {
+    var out = new Int32Array(text.length), n = 0, value = 0, previous = -1;
+    for (var i = 0; i < text.length; i++) {
+      var digit = DIGITS[text.charCodeAt(i)];
+      value = value * 32 + (digit & 31);
+      if (digit < 32) { previous += value + 1; out[n++] = previous; value = 0; }
     }
-    return (decodedSets[set] = out);
+    return out.subarray(0, n);
   }
-  var keysByLetter = null;
-  // The keys of Latin-script words whose first letter or two pass `test`.
-  function wordKeys(test) {
-    if (!keysByLetter) keysByLetter = Object.keys(data.directory).filter(function (key) { return isWordCode(key.charCodeAt(0)); });
-    return keysByLetter.filter(test);
-  }
-  function unionOf(lists) {
-    var all = new Set();
-    lists.forEach(function (list) { list.forEach(function (n) { all.add(n); }); });
-    return Array.from(all).sort(function (a, b) { return a - b; });
-  }
-  function intersectionOf(lists) {
-    return lists.reduce(function (out, list) {
-      var holds = new Set(list);
-      return out.filter(function (n) { return holds.has(n); });
-    });
-  }
-  // A Latin word's key is its first two letters; a token of one letter may begin any of them.
-  // Any other token: the keys of each of its Han characters and other letters, all needed.
-  function chunksFor(token) {
+  function TermPostings(which) { this.which = which; }  // 1: text, 2: title
+  // The key's grams, or null when no record holds one (or its shard is not in yet).
+  TermPostings.prototype.key = function (key) {
+    if (!Object.prototype.hasOwnProperty.call(data.directory, key)) return null;
+    var entries = shardKeys[key];
+    if (!entries) want(["t" + data.directory[key]]);
+    return entries || null;
+  };
+  TermPostings.prototype.entryList = function (entries, at) {
+    var cache = entries.lists[this.which - 1], list = cache.get(at);
+    if (!list) cache.set(at, (list = decodeList(entries.encoded[at][this.which])));
+    return list;
+  };
+  TermPostings.prototype.gram = function (key, gram) {
+    var entries = this.key(key);
+    if (!entries) return NONE;
+    var at = lowerBound(entries.grams, gram);
+    return entries.grams[at] === gram ? this.entryList(entries, at) : NONE;
+  };
+  TermPostings.prototype.lookup = function (token) {
     var first = token.charCodeAt(0);
-    if (charClass(first) === WORD) {
-      if (token.length > 1 && isWordCode(token.charCodeAt(1))) return chunksOfKey(token.slice(0, 2));
-      return unionOf(wordKeys(function (key) { return key[0] === token[0]; }).map(chunksOfKey));
+    if (charClass(first) === WORD) return this.wordsStartingWith(token);
+    if (charClass(first) === HAN) {
+      var length = 1;
+      while (length < token.length && isHanCode(token.charCodeAt(length))) length++;
+      var exact = length === token.length && length <= 3;
+      if (length <= 3) return { records: this.gram(token[0], token.slice(0, length)), exact: exact };
+      var lists = [];
+      for (var i = 2; i < length; i++) lists.push(this.gram(token[i - 2], token.substr(i - 2, 3)));
+      return { records: intersection(lists), exact: exact };
     }
+    // Other scripts: the records holding every indexed character of the token.
+    var held = [];
+    for (var c = 0; c < token.length; c++) {
+      var code = token.charCodeAt(c);
+      if (code >= 0xd800 && code <= 0xdbff && c + 1 < token.length) { held.push(this.gram(token.substr(c, 2), token.substr(c, 2))); c++; }
+      else if (charClass(code) === HAN || charClass(code) === OTHER_LETTER) held.push(this.gram(token[c], token[c]));
+    }
+    return { records: held.length ? intersection(held) : NONE, exact: false };
+  };
+  TermPostings.prototype.wordsStartingWith = function (token) {
+    var length = 1;
+    while (length < token.length && isWordCode(token.charCodeAt(length))) length++;
+    var prefix = token.slice(0, length), exact = length === token.length;
+    // A letter's key lists the records with a word starting with it as the gram "".
+    if (length === 1) return { records: this.gram(prefix, ""), exact: exact };
+    var entries = this.key(prefix.slice(0, 2));
+    if (!entries) return { records: NONE, exact: exact };
     var lists = [];
-    for (var i = 0; i < token.length; i++) {
-      var c = token.charCodeAt(i);
-      if (c >= 0xd800 && c <= 0xdbff && i + 1 < token.length) { lists.push(chunksOfKey(token.substr(i, 2))); i++; }
-      else if (charClass(c) === HAN || charClass(c) === OTHER_LETTER) lists.push(chunksOfKey(token[i]));
+    for (var at = lowerBound(entries.grams, prefix); at < entries.grams.length && entries.grams[at].startsWith(prefix); at++) {
+      lists.push(this.entryList(entries, at));
     }
-    return lists.length ? intersectionOf(lists) : [];
-  }
-  // A word one edit from `t` (typos) begins with one of these letter pairs.
-  function typoChunks(t) {
-    return unionOf(wordKeys(function (key) {
-      return key.length === 2 && (key[0] === t[0] || key[1] === t[0] || key[0] === t[1] || key[1] === t[1] || key === t[0] + t[2]);
-    }).map(chunksOfKey));
+    return { records: union(lists), exact: exact };
+  };
+  TermPostings.prototype.wholeWord = function (token) {
+    for (var i = 0; i < token.length; i++) if (!isWordCode(token.charCodeAt(i))) return null;
+    return this.gram(token.slice(0, 2), token);
+  };
+  // Every Latin-script word of the index, sorted (words.js, loaded on first use).
+  Object.defineProperty(TermPostings.prototype, "sortedWords", { get: function () {
+    if (!words) want(["words"]);
+    return words || [];
+  } });
+  if (chunked) {
+    textPostings = new TermPostings(1);
+    titlePostings = new TermPostings(2);
   }
 
   function countDistinct(lists) {
@@ -491,17 +510,19 @@ var HandbookSearchIndex = function (data, text) {
     // edition, section, pinyin, order, nTitle, nText, nBody }), filled as chunks load; each
     // record's title length and kind order, side by side. The arrays are filled in place.
     records: records, titleLengths: titleLengths, kindOrders: kindOrders,
-    // { lookup(token) → { records, exact }, wordsStartingWith, wholeWord, sortedWords } over
-    // every loaded chunk: of title, text, context and rule ID, and of titles alone.
+    // Record number → { kind, advice, status, scope, edition }, every record from the start.
+    facetRecords: facetRecords,
+    // { lookup(token) → { records, exact }, wordsStartingWith, wholeWord, sortedWords }: of
+    // title, text, context and rule ID, and of titles alone.
     textPostings: textPostings, titlePostings: titlePostings,
     // Lists of record numbers, increasing.
-    NONE: NONE, union: union, intersection: intersection, intersectionOf: intersectionOf, includes: includes,
+    NONE: NONE, union: union, intersection: intersection, includes: includes,
     countDistinct: countDistinct,
     // Changes whenever a chunk loads.
     version: function () { return loadedVersion; },
-    // Chunks: a chunk's rows (receive), what a token's matches need (chunksFor, typoChunks),
-    // what the searches could not read (want, wanted, waiting, forgetWanted), each chunk's state.
-    receive: receive, chunksFor: chunksFor, typoChunks: typoChunks, want: want, wanted: wanted,
+    // Chunks and shards: their contents (receive), the chunk a record is in (chunkOf), what the
+    // searches could not read (want, wanted, waiting, forgetWanted), each one's state.
+    receive: receive, chunkOf: chunkOf, want: want, wanted: wanted,
     waiting: function () { return needed.length > 0; },
     forgetWanted: function () { needed = []; },
     chunkState: function (name) { return chunkState[name] || 0; },

@@ -13,8 +13,9 @@ var HandbookSearchQuery = function (data, index, text) {
   var WHOLE_WORD = text.WHOLE_WORD, WORD_START = text.WORD_START;
   var records = index.records, titleLengths = index.titleLengths, kindOrders = index.kindOrders, KIND_ORDER = index.KIND_ORDER;
   var textPostings = index.textPostings, titlePostings = index.titlePostings;
-  var NONE = index.NONE, union = index.union, intersection = index.intersection, intersectionOf = index.intersectionOf;
-  var includes = index.includes, countDistinct = index.countDistinct, want = index.want, chunksFor = index.chunksFor;
+  var NONE = index.NONE, union = index.union, intersection = index.intersection;
+  var includes = index.includes, countDistinct = index.countDistinct, want = index.want;
+  var facetRecords = index.facetRecords, total = index.total;
 
   var synonyms = data.synonyms;
 
@@ -26,6 +27,7 @@ var HandbookSearchQuery = function (data, index, text) {
   var TITLE = 100, TITLE_WHOLE = 30, TITLE_WORD_START = 20, TITLE_START = 25, TITLE_COVER = 40;
   var BODY = 10, BODY_WHOLE = 5, BODY_WORD_START = 3;
   var BODY_ONLY_BEST = BODY + BODY_WHOLE + BODY_WORD_START + 3;
+  var BEST = TITLE + TITLE_WHOLE + TITLE_WORD_START + TITLE_START + TITLE_COVER + 3;
 
   // One alternative of a query (see alternatives()), ready to match: its tokens, which of them
   // are Han, and for each Latin-script token the records holding it as a whole word.
@@ -39,9 +41,14 @@ var HandbookSearchQuery = function (data, index, text) {
     };
   }
 
-  // The score of record `i`, which matches `query`.
-  function score(i, query) {
+  // The score of record `i`, which matches `query`. Of a chunked index, a record whose chunk is
+  // not loaded yet scores `bound` (the most it could) and its chunk is wanted.
+  function score(i, query, bound) {
     var record = records[i], total = 0, titleChars = 0;
+    if (!record) {
+      want([index.chunkOf(i)]);
+      return bound;
+    }
     for (var k = 0; k < query.tokens.length; k++) {
       var t = query.tokens[k];
       var inTitle = find(record.nTitle, t, query.han[k]);
@@ -190,10 +197,10 @@ var HandbookSearchQuery = function (data, index, text) {
   var scopeFilter = { key: "", allowed: null };
   function allowedRecords(choice) {
     var key = [choice.scopes.join(","), choice.edition, choice.advice.join(","), choice.status.join(",")].join("|");
-    if (key === scopeFilter.key && index.version() === scopeFilter.version) return scopeFilter.allowed;
-    var allowed = key !== "|||" ? new Uint8Array(records.length) : null;
-    if (allowed) records.forEach(function (record, i) { allowed[i] = facetMisses(record, choice) ? 0 : 1; });
-    scopeFilter = { key: key, allowed: allowed, version: index.version() };
+    if (key === scopeFilter.key) return scopeFilter.allowed;
+    var allowed = key !== "|||" ? new Uint8Array(total) : null;
+    if (allowed) for (var i = 0; i < total; i++) allowed[i] = facetMisses(facetRecords[i], choice) ? 0 : 1;
+    scopeFilter = { key: key, allowed: allowed };
     return allowed;
   }
 
@@ -231,7 +238,7 @@ var HandbookSearchQuery = function (data, index, text) {
     var counts = {};
     GROUPS.forEach(function (group) { counts[group] = Object.create(null); });
     for (var m = 0; m < matches.length; m++) {
-      var record = records[matches[m]], misses = facetMisses(record, choice);
+      var record = facetRecords[matches[m]], misses = facetMisses(record, choice);
       GROUPS.forEach(function (group, bit) {
         if (misses & ~(1 << bit)) return;
         var value = facetValue(record, group);
@@ -243,7 +250,6 @@ var HandbookSearchQuery = function (data, index, text) {
 
   // The records (numbers, increasing) that match every token and the chosen chips.
   function matching(query, unfiltered, choice) {
-    if (chunked && query.tokens.length) want(intersectionOf(query.tokens.map(chunksFor)));
     var exact = true;
     var lists = query.tokens.map(function (t) {
       var found = textPostings.lookup(t);
@@ -256,6 +262,10 @@ var HandbookSearchQuery = function (data, index, text) {
     if (exact) return found;
     return found.filter(function (i) {
       var record = records[i];
+      // Of a chunked index, a record not loaded yet counts as the postings say (it holds each
+      // triple of a long Han run, each letter of another script): it is checked once loaded,
+      // as it is when shown.
+      if (!record) return true;
       return query.tokens.every(function (t, k) {
         return occurs(record.nTitle, t, query.han[k]) || occurs(record.nBody, t, query.han[k]);
       });
@@ -265,10 +275,10 @@ var HandbookSearchQuery = function (data, index, text) {
   function inTitles(query) {
     return query.tokens.map(function (t) { return titlePostings.lookup(t).records; });
   }
-  var scores = new Float64Array(records.length);
-  var scoredBy = new Int32Array(records.length).fill(-1);
+  var scores = new Float64Array(total);
+  var scoredBy = new Int32Array(total).fill(-1);
   // Bit k: the title may hold token k; the title holds token k as a word.
-  var inTitle = new Uint8Array(records.length), wholeInTitle = new Uint8Array(records.length);
+  var inTitle = new Uint8Array(total), wholeInTitle = new Uint8Array(total);
 
   function search(query, limit, choice) {
     index.forgetWanted();
@@ -277,8 +287,8 @@ var HandbookSearchQuery = function (data, index, text) {
     var allowed = allowedRecords(choice);
     var found = allowed ? everything.map(function (list) { return list.filter(function (i) { return allowed[i] === 1; }); }) : everything;
     var suggestion = forgiveTypos(alts, found, choice);
-    function scoreOne(i, altIndex) {
-      var s = score(i, alts[altIndex]) - alts[altIndex].penalty;
+    function scoreOne(i, altIndex, bound) {
+      var s = score(i, alts[altIndex], bound) - alts[altIndex].penalty;
       if (scoredBy[i] < 0) { matched.push(i); scoredBy[i] = altIndex; scores[i] = s; }
       // On a tie the earlier alternative's tokens are highlighted, whichever was scored first.
       else if (scores[i] < s || (scores[i] === s && altIndex < scoredBy[i])) { scoredBy[i] = altIndex; scores[i] = s; }
@@ -289,23 +299,24 @@ var HandbookSearchQuery = function (data, index, text) {
     var top;
     if (!limit) {
       found.forEach(function (list, altIndex) {
-        for (var c = 0; c < list.length; c++) scoreOne(list[c], altIndex);
+        for (var c = 0; c < list.length; c++) scoreOne(list[c], altIndex, BEST);
       });
       top = matched.slice().sort(better);
     } else {
       var list = new TopList(limit, better);
-      var rank = function (i, altIndex) {
+      var rank = function (i, altIndex, bound) {
         var scoredBefore = scoredBy[i] >= 0;
-        scoreOne(i, altIndex);
+        scoreOne(i, altIndex, bound);
         list.offer(i, scoredBefore);
       };
       // Few matches are scored in full. Of many, the title matches first, from the highest
       // bound on their score down: they outrank any match in the body only, and usually fill
-      // the list long before the bounds fall below it.
+      // the list long before the bounds fall below it. (Of a chunked index, always so: each
+      // record scored needs its chunk.)
       var bodiesLeft = [];
       found.forEach(function (matches, altIndex) {
-        if (matches.length <= limit * 4) {
-          for (var c = 0; c < matches.length; c++) rank(matches[c], altIndex);
+        if (matches.length <= limit * 4 && !chunked) {
+          for (var c = 0; c < matches.length; c++) rank(matches[c], altIndex, BEST);
           return;
         }
         // Those whose title may hold a token: all others match in their body only.
@@ -316,7 +327,9 @@ var HandbookSearchQuery = function (data, index, text) {
         for (var b = 0; b < byBound.length; b++) {
           var at = byBound[b];
           if (list.full() && scores[list.worst()] > bounds[at]) break;
-          rank(candidates[at], altIndex);
+          // One whose bound only ties the last could enter by kind and place alone.
+          if (list.full() && !list.couldTie(bounds[at], candidates[at])) continue;
+          rank(candidates[at], altIndex, bounds[at] + alts[altIndex].penalty);
         }
         bodiesLeft.push(altIndex);
       });
@@ -325,12 +338,13 @@ var HandbookSearchQuery = function (data, index, text) {
       bodiesLeft.forEach(function (altIndex) {
         var matches = found[altIndex], penalty = alts[altIndex].penalty;
         for (var c = 0; c < matches.length && list.bodyCouldEnter(penalty, c ? matches[c - 1] : -1); c++) {
-          if (scoredBy[matches[c]] !== altIndex) rank(matches[c], altIndex);
+          if (scoredBy[matches[c]] !== altIndex) rank(matches[c], altIndex, BODY_ONLY_BEST - kindOrders[matches[c]]);
         }
       });
       top = list.items;
     }
-    var results = top.map(function (i) {
+    // Of a chunked index, the records loaded so far (the others are on their way).
+    var results = top.filter(function (i) { return records[i]; }).map(function (i) {
       return { record: records[i], score: scores[i], tokens: alts[scoredBy[i]].tokens };
     });
     for (var r = 0; r < matched.length; r++) scoredBy[matched[r]] = -1;
@@ -355,12 +369,10 @@ var HandbookSearchQuery = function (data, index, text) {
     var queryTokens = alts[0].tokens, corrected = null;
     for (var k = 0; k < queryTokens.length; k++) {
       var t = queryTokens[k];
-      if (chunked && t.length >= 4) {
-        want(chunksFor(t));
-        if (index.waiting()) continue;  // whether it begins a word is known once they are in
-      }
-      if (t.length < 4 || textPostings.wholeWord(t) === null || textPostings.lookup(t).records.length) continue;
-      if (chunked) want(index.typoChunks(t));
+      if (t.length < 4 || textPostings.wholeWord(t) === null) continue;
+      var begins = textPostings.lookup(t).records.length;
+      // Of a chunked index, whether it begins a word is known once its shard is in.
+      if (begins || index.waiting()) continue;
       var options = corrections(t);
       if (!options.length) continue;
       if (!corrected) corrected = options.map(function () { return queryTokens.slice(); });
@@ -478,6 +490,11 @@ var HandbookSearchQuery = function (data, index, text) {
   }
   TopList.prototype.full = function () { return this.items.length === this.limit; };
   TopList.prototype.worst = function () { return this.items[this.items.length - 1]; };
+  // Whether record `i` scoring `bound`, as much as the last, would still come before it.
+  TopList.prototype.couldTie = function (bound, i) {
+    var worst = this.worst();
+    return bound > scores[worst] || kindOrders[i] < kindOrders[worst] || (kindOrders[i] === kindOrders[worst] && i < worst);
+  };
   // `listed`: the record may be in the list already (offered again, its score risen).
   TopList.prototype.offer = function (i, listed) {
     var items = this.items;

@@ -309,7 +309,9 @@
 
   var active = -1;
   var current = [];
-  var pageLimit = 200;
+  // The search page shows this many results, and as many more on each "+n": of a chunked
+  // index fewer, since each result shown needs its chunk.
+  var PAGE = chunked ? 50 : 200, pageLimit = PAGE;
 
   function setActive(index) {
     var options = list.querySelectorAll('[role="option"]');
@@ -363,7 +365,7 @@
         more.type = "button";
         more.className = "chip more";
         more.textContent = "+" + (current.total - pageLimit);
-        more.addEventListener("click", function () { pageLimit += 200; render(); });
+        more.addEventListener("click", function () { pageLimit += PAGE; render(); });
         pageContainer.appendChild(more);
       }
     }
@@ -495,20 +497,23 @@
   // For tests and the keystroke benchmark: the same search the field runs.
   window.HandbookSearch = {
     search: function (query) { return search(query).map(function (r) { return r.record.url; }); },
-    // Calls `done` once the chunks `query` needs are loaded (at once for a single index).
+    // Calls `done` once the shards and chunks the page's search for `query` needs are loaded
+    // (at once for a single index).
     whenLoaded: function (query, done) {
       (function attempt() {
-        search(query);
-        search(query, 12);
+        search(query, onSearchPage ? pageLimit : 12);
         var names = chunked ? index.wanted() : [];
         if (!names.length) return done();
         whenIdle.push(attempt);
         request(names);
       })();
     },
-    // The chunk scripts the page has loaded (numbers; "titles" for the pinyin titles).
+    // The files of a chunked index the page has loaded (record chunks by number, term shards
+    // as "t<n>", "words" and "titles").
     loadedChunks: index.loadedChunks,
     normalize: normalize,
+    // How many records match `query` (with the facets chosen), loaded or not.
+    count: function (query) { return search(query, 12).total; },
     // The correction "did you mean" offers for `query`, or "".
     suggestion: function (query) { return search(query, 12).suggestion; },
     // Whether `text` matches `query` by the search's rules (used by the sidebar filter).

@@ -1,0 +1,325 @@
+/// The postings of a chunked search index, split by term, so that a query loads the lists of
+/// what it typed and nothing else (docs/search-index.md, Chunks).
+///
+/// The grams are those search.js's `Postings` names in the browser for an index in one file:
+/// each Latin-script word, each Han character with each pair and triple of adjacent Han
+/// characters, and each other letter (a character beyond the Basic Multilingual Plane as its
+/// two code units). Each gram lists its records twice: those holding it in their title, text,
+/// context or rule id ("text"), and those holding it in their title ("title"). A gram is filed
+/// under its directory key: a Latin word's first two letters (the word when shorter), a Han
+/// gram's first character, an other letter itself. A Latin letter's key also holds the gram ""
+/// with the records that have any word starting with that letter, for a one-letter query.
+/// Keys are packed in order into shard files of about `target` bytes.
+struct SearchTermShards: Sendable {
+    /// A gram: a word, or up to three UTF-16 code units packed (Han grams, other letters).
+    enum Gram: Hashable, Sendable {
+        case units(UInt64)
+        case word(String)
+
+        init(_ a: UInt16, _ b: UInt16? = nil, _ c: UInt16? = nil) {
+            let count: UInt64 = c != nil ? 3 : b != nil ? 2 : 1
+            self = .units(count << 48 | UInt64(a) << 32 | UInt64(b ?? 0) << 16 | UInt64(c ?? 0))
+        }
+
+        var utf16: [UInt16] {
+            switch self {
+            case .word(let word): return Array(word.utf16)
+            case .units(let bits):
+                let units = [UInt16(bits >> 32 & 0xFFFF), UInt16(bits >> 16 & 0xFFFF), UInt16(bits & 0xFFFF)]
+                return Array(units.prefix(Int(bits >> 48)))
+            }
+        }
+
+        /// The directory key it is filed under.
+        var key: [UInt16] {
+            let units = utf16
+            switch self {
+            case .word: return Array(units.prefix(2))
+            case .units: return units.count == 2 && (0xD800...0xDBFF).contains(units[0]) ? units : [units[0]]
+            }
+        }
+    }
+
+    /// The grams of records in order, each with the records (numbers, increasing) holding it.
+    /// One table for the whole index: Han grams are looked up by their packed code units in a
+    /// table of their own (the most frequent lookup of a Chinese index), words by their text.
+    struct Collector {
+        private var slots = [UInt64](repeating: 0, count: 1 << 16)
+        private var slotIDs = [Int32](repeating: 0, count: 1 << 16)
+        private var unitCount = 0
+        private var wordIDs: [String: Int32] = [:]
+        fileprivate var grams: [Gram] = []
+        fileprivate var text: [PostingList] = []
+        fileprivate var title: [PostingList] = []
+
+        /// Names the grams of record `record` (the next in order): its normalised title and body.
+        mutating func add(title titleUnits: [UInt16], body: [UInt16], record: Int32) {
+            scan(titleUnits, record, inTitle: true)
+            scan(body, record, inTitle: false)
+        }
+
+        private mutating func scan(_ units: [UInt16], _ record: Int32, inTitle: Bool) {
+            let none = UInt16.max
+            var before = none, beforeThat = none
+            var at = 0
+            while at < units.count {
+                let unit = units[at]
+                if SearchIndexBuilder.isWordCode(unit) {
+                    var end = at + 1
+                    while end < units.count, SearchIndexBuilder.isWordCode(units[end]) { end += 1 }
+                    if end - at <= 7, let packed = Self.packedASCII(units[at..<end]) {
+                        // Most words: ASCII, up to seven letters, looked up as a number.
+                        name(packed, gram: nil, record, inTitle)
+                    } else {
+                        let word = String(decoding: units[at..<end], as: UTF16.self)
+                        let id: Int32
+                        if let known = wordIDs[word] {
+                            id = known
+                        } else {
+                            id = newID(.word(word))
+                            wordIDs[word] = id
+                        }
+                        name(id, record, inTitle)
+                    }
+                    at = end
+                    (before, beforeThat) = (none, none)
+                    continue
+                }
+                if (0xD800...0xDBFF).contains(unit), at + 1 < units.count, (0xDC00...0xDFFF).contains(units[at + 1]) {
+                    name(Gram(unit, units[at + 1]), record, inTitle)
+                    at += 2
+                    (before, beforeThat) = (none, none)
+                    continue
+                }
+                at += 1
+                // ASCII that is not a word's (spaces, punctuation) is never a letter or digit.
+                guard unit >= 0x80 else {
+                    (before, beforeThat) = (none, none)
+                    continue
+                }
+                if SearchIndexBuilder.isHanCode(unit) {
+                    name(Gram(unit), record, inTitle)
+                    if before != none {
+                        name(Gram(before, unit), record, inTitle)
+                        if beforeThat != none { name(Gram(beforeThat, before, unit), record, inTitle) }
+                    }
+                    (before, beforeThat) = (unit, before)
+                    continue
+                }
+                if SearchIndexBuilder.isOtherLetter(unit) { name(Gram(unit), record, inTitle) }
+                (before, beforeThat) = (none, none)
+            }
+        }
+
+        /// A word of ASCII letters and digits, up to seven, as a number: its bytes, its length
+        /// and the top bit (never set in a `Gram.units`).
+        private static func packedASCII(_ units: ArraySlice<UInt16>) -> UInt64? {
+            var bits: UInt64 = 1 << 63 | UInt64(units.count) << 56
+            var shift: UInt64 = 0
+            for unit in units {
+                guard unit < 0x80 else { return nil }
+                bits |= UInt64(unit) << shift
+                shift += 8
+            }
+            return bits
+        }
+
+        private mutating func name(_ gram: Gram, _ record: Int32, _ inTitle: Bool) {
+            guard case .units(let bits) = gram else { return }
+            name(bits, gram: gram, record, inTitle)
+        }
+
+        /// Names the gram numbered `bits` (a `Gram.units`, or a word by `packedASCII`).
+        private mutating func name(_ bits: UInt64, gram: Gram?, _ record: Int32, _ inTitle: Bool) {
+            var slot = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 40) & (slots.count - 1)
+            while slots[slot] != 0, slots[slot] != bits { slot = (slot + 1) & (slots.count - 1) }
+            let id: Int32
+            if slots[slot] == bits {
+                id = slotIDs[slot]
+            } else {
+                id = newID(gram ?? .word(String(decoding: (0..<(bits >> 56 & 0x7F)).map { UInt8(truncatingIfNeeded: bits >> (8 * $0)) },
+                                                    as: UTF8.self)))
+                slots[slot] = bits
+                slotIDs[slot] = id
+                unitCount += 1
+                if 2 * unitCount > slots.count { grow() }
+            }
+            name(id, record, inTitle)
+        }
+
+        private mutating func name(_ id: Int32, _ record: Int32, _ inTitle: Bool) {
+            let id = Int(id)
+            text[id].append(record)
+            if inTitle { title[id].append(record) }
+        }
+
+        private mutating func newID(_ gram: Gram) -> Int32 {
+            grams.append(gram)
+            text.append(PostingList())
+            title.append(PostingList())
+            return Int32(grams.count - 1)
+        }
+
+        private mutating func grow() {
+            let old = zip(slots, slotIDs).filter { $0.0 != 0 }
+            slots = [UInt64](repeating: 0, count: 2 * slots.count)
+            slotIDs = [Int32](repeating: 0, count: slots.count)
+            for (bits, id) in old {
+                var slot = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 40) & (slots.count - 1)
+                while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+                slots[slot] = bits
+                slotIDs[slot] = id
+            }
+        }
+    }
+
+    /// Each shard file's JSON (`{"key":[["gram","text","title"],…],…}`, escaped for a script).
+    var shards: [[UInt8]] = []
+    /// Directory key → its shard's number.
+    var directory: [String: Int] = [:]
+    /// Every Latin-script word, sorted by code unit (the typo search's candidates).
+    var words: [String] = []
+
+    /// The shards of what `collector` gathered.
+    init(_ collector: Collector, target: Int) {
+        let (grams, text, title) = (collector.grams, collector.text, collector.title)
+        // By key, then by gram, in code unit order.
+        var byKey: [[UInt16]: [(units: [UInt16], id: Int)]] = [:]
+        var initials: [UInt16: (text: RecordSet, title: RecordSet)] = [:]
+        for (id, gram) in grams.enumerated() {
+            let units = gram.utf16
+            byKey[gram.key, default: []].append((units, id))
+            if case .word(let word) = gram {
+                words.append(word)
+                initials[units[0], default: (RecordSet(), RecordSet())].text.insert(text[id].numbers)
+                initials[units[0], default: (RecordSet(), RecordSet())].title.insert(title[id].numbers)
+            }
+        }
+        words.sort { $0.utf16.lexicographicallyPrecedes($1.utf16) }
+        var entries: [(key: [UInt16], json: [UInt8])] = byKey.map { key, members in
+            var json = JSONTextWriter(pretty: false, scriptSafe: true)
+            json.beginArray()
+            if key.count == 1, let initial = initials[key[0]] {
+                Self.entry("", PostingList(initial.text.sorted), PostingList(initial.title.sorted), into: &json)
+            }
+            for member in members.sorted(by: { $0.units.lexicographicallyPrecedes($1.units) }) {
+                Self.entry(String(decoding: member.units, as: UTF16.self), text[member.id], title[member.id], into: &json)
+            }
+            json.endArray()
+            return (key, json.bytes)
+        }
+        // A letter's initials without any gram of its own (no one-letter word) still need a key.
+        for (letter, initial) in initials where byKey[[letter]] == nil {
+            var json = JSONTextWriter(pretty: false, scriptSafe: true)
+            json.beginArray()
+            Self.entry("", PostingList(initial.text.sorted), PostingList(initial.title.sorted), into: &json)
+            json.endArray()
+            entries.append(([letter], json.bytes))
+        }
+        entries.sort { $0.key.lexicographicallyPrecedes($1.key) }
+        var shard: [UInt8] = []
+        for (key, json) in entries {
+            let name = String(decoding: key, as: UTF16.self)
+            shard.append(shard.isEmpty ? UInt8(ascii: "{") : UInt8(ascii: ","))
+            var keyJSON = JSONTextWriter(pretty: false, scriptSafe: true)
+            keyJSON.value(name)
+            shard += keyJSON.bytes
+            shard.append(UInt8(ascii: ":"))
+            shard += json
+            directory[name] = shards.count
+            if shard.count >= target {
+                shard.append(UInt8(ascii: "}"))
+                shards.append(shard)
+                shard = []
+            }
+        }
+        if !shard.isEmpty {
+            shard.append(UInt8(ascii: "}"))
+            shards.append(shard)
+        }
+    }
+
+    private static func entry(_ gram: String, _ text: PostingList, _ title: PostingList, into json: inout JSONTextWriter) {
+        json.beginArray()
+        json.value(gram)
+        json.value(text.text)
+        json.value(title.text)
+        json.endArray()
+    }
+
+    /// The URL-safe Base64 alphabet: the characters of posting lists and record fields.
+    static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    /// Record numbers in increasing order, written as text while they are added: each the gap
+    /// after the one before less one (the first counted from -1), in groups of five bits, most
+    /// significant first, every group but the last with 32 added (`0` is `A`, 31 is `f`, 32 is
+    /// `gA`). A record added twice in a row is kept once.
+    struct PostingList {
+        private var bytes: [UInt8] = []
+        private var last: Int32 = -1
+
+        init() {}
+
+        init(_ numbers: [Int32]) {
+            for number in numbers { append(number) }
+        }
+
+        mutating func append(_ number: Int32) {
+            guard number != last else { return }
+            let gap = UInt32(number - last - 1)
+            last = number
+            var groups = 1
+            while groups < 7, gap >> (5 * UInt32(groups)) != 0 { groups += 1 }
+            for group in (0..<groups).reversed() {
+                bytes.append(alphabet[Int(gap >> (5 * UInt32(group)) & 31) + (group > 0 ? 32 : 0)])
+            }
+        }
+
+        var text: String { String(decoding: bytes, as: UTF8.self) }
+        var numbers: [Int32] { SearchTermShards.decode(text) }
+    }
+
+    static func encode(_ numbers: [Int32]) -> String { PostingList(numbers).text }
+
+    /// The numbers `encode(_:)` wrote.
+    static func decode(_ text: String) -> [Int32] {
+        var numbers: [Int32] = []
+        var value: UInt32 = 0
+        var previous: Int32 = -1
+        for byte in text.utf8 {
+            guard let digit = alphabet.firstIndex(of: byte) else { return [] }
+            value = value << 5 | UInt32(digit & 31)
+            if digit < 32 {
+                previous += Int32(value) + 1
+                numbers.append(previous)
+                value = 0
+            }
+        }
+        return numbers
+    }
+
+    /// Record numbers as a bitmap: the union of many lists, read back in order.
+    struct RecordSet {
+        private var bits: [UInt64] = []
+
+        mutating func insert(_ numbers: [Int32]) {
+            for number in numbers {
+                let word = Int(number) >> 6
+                if word >= bits.count { bits += [UInt64](repeating: 0, count: word + 1 - bits.count) }
+                bits[word] |= 1 << UInt64(number & 63)
+            }
+        }
+
+        var sorted: [Int32] {
+            var numbers: [Int32] = []
+            for (word, value) in bits.enumerated() where value != 0 {
+                var rest = value
+                while rest != 0 {
+                    numbers.append(Int32(word << 6 + rest.trailingZeroBitCount))
+                    rest &= rest - 1
+                }
+            }
+            return numbers
+        }
+    }
+}

@@ -1,0 +1,1 @@
+window.HANDBOOK_SEARCH_CHUNK(2,[["t",-1,"button","按钮 · 按鈕 · 按键","","en/glossary.html#term-button","","",""],["t",-1,"toolbar","工具栏 · 工具欄 · 工具条 · 工具列 · Sits at the bottom of the screen and holds actions for the current view.","","en/glossary.html#term-toolbar","","",""]]);

@@ -1,0 +1,1 @@
+window.HANDBOOK_SEARCH_CHUNK("t0",{"a":[["","ACCAABAB","I"],["a","ACDD",""]],"ac":[["action","D",""],["actions","AM",""]],"al":[["also","H",""]],"an":[["an","DG",""],["and","DJ",""]],"ap":[["apple","G",""]],"as":[["as","H",""],["asked","K",""]]});

@@ -1,0 +1,1 @@
+window.HANDBOOK_SEARCH_CHUNK("t1",{"at":[["at","AM",""]],"av":[["avoid","I","I"]],"b":[["","AAAAAAAAAAAAAA","DABEA"]],"ba":[["bar","A",""],["bars","AAA",""]],"be":[["better","K",""]],"bo":[["border","E",""],["bottom","AM",""]],"bu":[["button","DHA","LA"],["buttons","DAAAAAAAA","DAB"]]});

@@ -1,0 +1,1 @@
+window.HANDBOOK_SEARCH_CHUNK("t2",{"by":[["by","E",""]],"c":[["","ABAAAAAAAAAB",""]],"ca":[["can","D",""]],"co":[["code","G",""],["com","G",""],["controls","DAAAAAAAA",""]],"cr":[["crowded","C",""]],"cu":[["current","AM",""]],"d":[["","EBE","L"]]});

@@ -1,0 +1,1 @@
+window.HANDBOOK_SEARCH_CHUNK(0,[["cl",0,"工具栏","放置当前视图操作的栏。 工具栏位于屏幕底部。","栏","zh/bars/toolbar.html","","",""],["sl",0,"工具栏项目","","栏 · 工具栏","zh/bars/toolbar.html#toolbar-items","","",""],["rdl",0,"只放少量项目","项目太多会显得拥挤，参见用动词作标题。","栏 · 工具栏","zh/bars/toolbar.html#few-items","bars.toolbar.few-items","iOS 7","工具栏项目"]]);

@@ -1,0 +1,1 @@
+window.HANDBOOK_SEARCH_CHUNK(2,[["t",-1,"按钮","button · 按鈕 · 按键","","zh/glossary.html#term-button","","",""],["t",-1,"工具栏","toolbar · 工具欄 · 工具条 · 工具列 · 位于屏幕底部，放当前视图的操作。","","zh/glossary.html#term-toolbar","","",""]]);

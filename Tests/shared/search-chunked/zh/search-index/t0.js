@@ -1,0 +1,1 @@
+window.HANDBOOK_SEARCH_CHUNK("t0",{"a":[["","G",""]],"ap":[["apple","G",""]],"b":[["","CEAAAAA",""]],"ba":[["bars","C",""]],"bu":[["button","LA",""],["buttons","HAAAA",""]],"c":[["","GAAAAA",""]],"co":[["com","G",""],["controls","HAAAA",""]]});

@@ -1,0 +1,1 @@
+window.HANDBOOK_SEARCH_CHUNK("t1",{"d":[["","G",""]],"de":[["design","G",""],["developer","G",""]],"f":[["","C",""]],"fe":[["few","C",""]],"h":[["","GE",""]],"ho":[["home","L",""]],"ht":[["https","G",""]],"i":[["","C",""]],"it":[["items","C",""]]});

@@ -1,0 +1,1 @@
+window.HANDBOOK_SEARCH_CHUNK("t2",{"l":[["","I",""]],"lo":[["long","I",""]],"s":[["","JAA",""]],"sh":[["short","J",""],["shortcuts","L",""]],"si":[["single","K",""]],"t":[["","CEAAAC",""]],"ti":[["titles","HAAA",""]],"to":[["toolbar","CK",""]]});

@@ -1,0 +1,1 @@
+window.HANDBOOK_SEARCH_CHUNK("words",["apple","bars","button","buttons","com","controls","design","developer","few","home","https","items","long","short","shortcuts","single","titles","toolbar","verb","word"]);
