@@ -31,6 +31,11 @@ import Testing
         let digests = built.keys.filter(isTemplateAsset).sorted().map { "\(digest(built[$0]!)) \($0)" }
         for path in built.keys.filter(isTemplateAsset) { built[path] = nil }
         built[digestsFile] = Data((digests.joined(separator: "\n") + "\n").utf8)
+        try compareFiles(built, with: folder)
+    }
+
+    /// Compares files by path with a folder's, or rewrites the folder when asked to.
+    static func compareFiles(_ built: [String: Data], with folder: URL) throws {
         if ProcessInfo.processInfo.environment["HANDBOOKGEN_UPDATE_GOLDEN"] == "1" {
             try? FileManager.default.removeItem(at: folder)
             for (path, data) in built {

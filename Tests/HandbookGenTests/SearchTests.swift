@@ -257,20 +257,7 @@ import Testing
             for file in try await builder.files(language) { built[file.path] = Data(file.pieces.joined()) }
             built["\(language.code)/single.js"] = try SearchIndexBuilder.script(await builder.build(language))
         }
-        let folder = FixtureHandbook.repoRoot.appendingPathComponent("Tests/shared/search-chunked")
-        if ProcessInfo.processInfo.environment["HANDBOOKGEN_UPDATE_GOLDEN"] == "1" {
-            try? FileManager.default.removeItem(at: folder)
-            for (path, data) in built {
-                let url = folder.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try data.write(to: url)
-            }
-        }
-        let expected = try FixtureHandbook.snapshot(of: folder)
-        #expect(Set(built.keys) == Set(expected.keys))
-        for path in built.keys.sorted() where built[path] != expected[path] {
-            Issue.record("\(path) differs from Tests/shared/search-chunked; rerun with HANDBOOKGEN_UPDATE_GOLDEN=1")
-        }
+        try GoldenTests.compareFiles(built, with: FixtureHandbook.repoRoot.appendingPathComponent("Tests/shared/search-chunked"))
     }
 
     /// Markup in content stays text in the head and in every chunk.

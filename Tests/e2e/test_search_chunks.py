@@ -65,6 +65,17 @@ def loaded_files(driver):
         "return Array.from(document.querySelectorAll('script[data-search-chunk]')).map(s => s.getAttribute('data-search-chunk'))")
 
 
+def chip_counts(driver):
+    """The search page's chips: facet:value → the count shown (None without one)."""
+    return driver.execute_script("""
+        const out = {};
+        document.querySelectorAll('#search-page .chip[data-facet]').forEach(chip => {
+          const n = chip.querySelector('.count').textContent.trim();
+          out[chip.dataset.facet + ':' + chip.dataset.scope] = n ? Number(n) : null;
+        });
+        return out;""")
+
+
 @pytest.mark.parametrize("language", ["zh", "en"])
 def test_a_query_loads_only_the_chunks_it_needs_and_finds_every_match(large_site, language):
     word = PLANTED[language]
@@ -95,13 +106,7 @@ def test_a_query_loads_only_the_chunks_it_needs_and_finds_every_match(large_site
                  for a in driver.find_elements(By.CSS_SELECTOR, '#search-page li[id^="search-result-"] a')]
         assert sorted(found) == sorted(r[5].split("/", 1)[1] for r in expected)
         # The chips count what the query matches: by part and by type.
-        counts = driver.execute_script("""
-            const out = {};
-            document.querySelectorAll('#search-page .chip[data-facet]').forEach(chip => {
-              const n = chip.querySelector('.count').textContent.trim();
-              out[chip.dataset.facet + ':' + chip.dataset.scope] = n ? Number(n) : null;
-            });
-            return out;""")
+        counts = chip_counts(driver)
         scopes = json.loads(head[head.index("=") + 1:head.rstrip().rindex(";")])["scopes"]
         for index, (part, _) in enumerate(scopes):
             assert counts[f"part:{part}"] == sum(1 for r in expected if r[1] == index), part
@@ -138,13 +143,7 @@ def test_a_common_word_counts_every_match_and_loads_only_what_it_shows(large_sit
         WebDriverWait(driver, 30).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, '#search-page li[id^="search-result-"]')) == 50)
         driver.set_script_timeout(30)
         driver.execute_async_script("HandbookSearch.whenLoaded(arguments[0], arguments[1])", word)
-        counts = driver.execute_script("""
-            const out = {};
-            document.querySelectorAll('#search-page .chip[data-facet]').forEach(chip => {
-              const n = chip.querySelector('.count').textContent.trim();
-              out[chip.dataset.facet + ':' + chip.dataset.scope] = n ? Number(n) : null;
-            });
-            return out;""")
+        counts = chip_counts(driver)
         for index, (part, _) in enumerate(head["scopes"]):
             assert counts[f"part:{part}"] == sum(1 for r in expected if r[1] == index), part
         more = driver.find_element(By.CSS_SELECTOR, "#search-page .more").text

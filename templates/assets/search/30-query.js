@@ -338,7 +338,10 @@ var HandbookSearchQuery = function (data, index, text) {
       bodiesLeft.forEach(function (altIndex) {
         var matches = found[altIndex], penalty = alts[altIndex].penalty;
         for (var c = 0; c < matches.length && list.bodyCouldEnter(penalty, c ? matches[c - 1] : -1); c++) {
-          if (scoredBy[matches[c]] !== altIndex) rank(matches[c], altIndex, BODY_ONLY_BEST - kindOrders[matches[c]]);
+          var i = matches[c], most = BODY_ONLY_BEST - kindOrders[i];
+          // Scored only if what it could score would place it (of a chunked index, each one
+          // scored needs its chunk).
+          if (scoredBy[i] !== altIndex && (!list.full() || list.couldTie(most - penalty, i))) rank(i, altIndex, most);
         }
       });
       top = list.items;
@@ -490,10 +493,10 @@ var HandbookSearchQuery = function (data, index, text) {
   }
   TopList.prototype.full = function () { return this.items.length === this.limit; };
   TopList.prototype.worst = function () { return this.items[this.items.length - 1]; };
-  // Whether record `i` scoring `bound`, as much as the last, would still come before it.
+  // Whether record `i` scoring `bound` would come before the last.
   TopList.prototype.couldTie = function (bound, i) {
-    var worst = this.worst();
-    return bound > scores[worst] || kindOrders[i] < kindOrders[worst] || (kindOrders[i] === kindOrders[worst] && i < worst);
+    var worst = this.worst(), bar = scores[worst];
+    return bound > bar || (bound === bar && (kindOrders[i] < kindOrders[worst] || (kindOrders[i] === kindOrders[worst] && i < worst)));
   };
   // `listed`: the record may be in the list already (offered again, its score risen).
   TopList.prototype.offer = function (i, listed) {
