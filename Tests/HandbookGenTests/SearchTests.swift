@@ -169,13 +169,13 @@ import Testing
             // Every record's facets: kind code, edition, part and title length.
             let codes = try #require(head["codes"] as? [String])
             let fields = Array(try #require(head["fields"] as? String).utf8)
-            #expect(fields.count == 4 * whole.records.count)
+            #expect(fields.count == 5 * whole.records.count)
             let digit = { (byte: UInt8) in SearchTermShards.alphabet.firstIndex(of: byte)! }
             for (number, record) in whole.records.enumerated() {
-                #expect(codes[digit(fields[4 * number])] == record.kindCode)
-                #expect(digit(fields[4 * number + 1]) == (whole.editions.firstIndex(of: record.edition).map { $0 + 1 } ?? 0))
-                #expect(digit(fields[4 * number + 2]) == record.scope + 1)
-                #expect(digit(fields[4 * number + 3]) == min(builder.normalizer.normalize(record.title).utf16.count, 63))
+                #expect(codes[digit(fields[5 * number])] == record.kindCode)
+                #expect(digit(fields[5 * number + 1]) == (whole.editions.firstIndex(of: record.edition).map { $0 + 1 } ?? 0))
+                #expect(digit(fields[5 * number + 2]) == record.scope + 1)
+                #expect(64 * digit(fields[5 * number + 3]) + digit(fields[5 * number + 4]) == builder.normalizer.normalize(record.title).utf16.count)
             }
             let chunkFiles = files.dropFirst().filter { Int($0.path.split(separator: "/").last!.dropLast(3)) != nil }
             #expect(chunkFiles.count == ranges.count)
@@ -192,7 +192,7 @@ import Testing
             #expect(next == whole.records.count)
             #expect((seen as NSArray).isEqual(to: expected), "every record once, in order")
             // The shards: each key of the directory is in its shard, with its grams sorted.
-            var grams: [String: (text: [Int32], title: [Int32])] = [:]
+            var grams: [String: (text: [Int32], title: [Int32], starts: [Int32])] = [:]
             let shardFiles = files.compactMap { file -> (Int, [UInt8])? in
                 let name = file.path.split(separator: "/").last!
                 guard name.hasPrefix("t"), let number = Int(name.dropFirst().dropLast(3)) else { return nil }
@@ -206,13 +206,14 @@ import Testing
                     #expect(directory[key] == number, "key \(key)")
                     #expect(entries.map { Array($0[0].utf16) } == entries.map { Array($0[0].utf16) }.sorted { $0.lexicographicallyPrecedes($1) })
                     for entry in entries where !entry[0].isEmpty {
-                        grams[entry[0]] = (SearchTermShards.decode(entry[1]), SearchTermShards.decode(entry[2]))
+                        grams[entry[0]] = (SearchTermShards.decode(entry[1]), SearchTermShards.decode(entry[2]),
+                                           SearchTermShards.decode(entry.count > 3 ? entry[3] : ""))
                     }
                 }
             }
             #expect(Set(directory.values).count == shardFiles.count)
             // A Han character and a pair, and a word: exactly the records whose normalised title
-            // or body holds it (a word whole), and whose title does.
+            // or body holds it (a word whole), whose title does, and whose title starts with it.
             let samples = language.code == "zh" ? ["栏", "按钮", "工具栏"] : ["button", "bar", "toolbar"]
             for sample in samples {
                 let holds = { (text: String) in
@@ -225,6 +226,12 @@ import Testing
                 #expect(lists.text == normalized.indices.filter { holds(normalized[$0].0) || holds(normalized[$0].1) }.map(Int32.init), "\(sample)")
                 #expect(lists.title == normalized.indices.filter { holds(normalized[$0].0) }.map(Int32.init), "\(sample) in titles")
                 #expect(!lists.text.isEmpty)
+                // And those whose title starts with it (a word: is its first word).
+                let starts = { (title: String) in
+                    language.code == "zh" ? title.hasPrefix(sample)
+                        : title.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).first == Substring(sample) && title.first?.isLetter == true
+                }
+                #expect(lists.starts == normalized.indices.filter { starts(normalized[$0].0) }.map(Int32.init), "\(sample) at titles' start")
             }
             if language.code == "zh" {
                 #expect(files.contains { $0.path == "zh/search-index/titles.js" })

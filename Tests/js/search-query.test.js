@@ -190,7 +190,7 @@ for (const language of ["zh", "en"]) {
     const legacy = { scopes: [], edition: "", advice: [], status: ["legacy"] };
     let fewer = 0;
     queries.forEach((q) => {
-      for (const [limit, choice] of [[12, ALL], [0, ALL], [12, legacy]]) {
+      for (const [limit, choice] of [[12, ALL], [0, ALL], [12, legacy], [1, ALL], [3, ALL]]) {
         const expected = single.search(q, limit, choice);
         const { results, loaded } = searchChunked(language, q, limit, choice);
         const label = `${language} '${q}' limit ${limit}`;

@@ -85,7 +85,7 @@ public struct SearchIndex: Encodable, Sendable, Equatable {
     public var directory: [String: Int]?
     /// The kind codes of a chunked index's records, for `fields`.
     public var codes: [String]?
-    /// Four characters a record: kind code, edition, part and title length (see
+    /// Five characters a record: kind code, edition, part and title length (see
     /// `SearchIndexBuilder.recordFields`).
     public var fields: String?
     /// Whether `search-index/words.js` lists the Latin-script words, for typos.

@@ -102,11 +102,14 @@ struct SearchIndexBuilder: Sendable {
         }
         // The postings, by term, and what the head keeps of each record.
         var collector = SearchTermShards.Collector()
+        let folds = foldedScalars ?? ScalarFolds()
+        var title: [UInt16] = []
+        var body: [UInt16] = []
         var titleLengths: [Int] = []
         titleLengths.reserveCapacity(first)
         for records in chapters.map(\.records) + [index.records] {
             for record in records {
-                let (title, body) = normalizedUnits(of: record)
+                normalizedUnits(of: record, title: &title, body: &body, folds)
                 collector.add(title: title, body: body, record: Int32(titleLengths.count))
                 titleLengths.append(title.count)
             }
@@ -137,10 +140,11 @@ struct SearchIndexBuilder: Sendable {
     }
 
     /// What the search page's facets and the ranking's bounds read of every record of a chunked
-    /// index before its chunk is loaded: the kind codes in use, and four characters a record
+    /// index before its chunk is loaded: the kind codes in use, and five characters a record
     /// (`SearchTermShards.alphabet`): its kind code's place among them, its edition's place in
     /// `editions` plus one (0: none), its part (scope) plus one, and the length of its
-    /// normalised title (at most 63: the bound it gives only grows).
+    /// normalised title in two (64 × the first + the second; at most 4,095: the bound it gives
+    /// only grows).
     private static func recordFields(_ runs: [[SearchIndex.Record]], titleLengths: [Int], editions: [String]) -> (codes: [String], fields: String) {
         let records = runs.joined()
         let codes = Set(records.map(\.kindCode)).sorted()
@@ -148,9 +152,10 @@ struct SearchIndexBuilder: Sendable {
         let editionNumbers = Dictionary(uniqueKeysWithValues: editions.enumerated().map { ($1, $0 + 1) })
         let alphabet = SearchTermShards.alphabet
         var fields: [UInt8] = []
-        fields.reserveCapacity(4 * titleLengths.count)
+        fields.reserveCapacity(5 * titleLengths.count)
         for (record, titleLength) in zip(records, titleLengths) {
-            let numbers = [codeNumbers[record.kindCode]!, editionNumbers[record.edition] ?? 0, record.scope + 1, titleLength]
+            let length = min(titleLength, 4095)
+            let numbers = [codeNumbers[record.kindCode]!, editionNumbers[record.edition] ?? 0, record.scope + 1, length / 64, length % 64]
             for number in numbers { fields.append(alphabet[min(max(number, 0), 63)]) }
         }
         return (codes, String(decoding: fields, as: UTF8.self))
@@ -191,16 +196,15 @@ struct SearchIndexBuilder: Sendable {
 
     /// A record's title and body (text, context and rule id, space separated) normalised as
     /// search.js normalises them, in UTF-16 code units, character by character.
-    func normalizedUnits(of record: SearchIndex.Record) -> (title: [UInt16], body: [UInt16]) {
-        let folds = foldedScalars ?? ScalarFolds()
-        var title: [UInt16] = []
-        var body: [UInt16] = []
+    func normalizedUnits(of record: SearchIndex.Record, title: inout [UInt16], body: inout [UInt16], _ folds: ScalarFolds) {
+        title.removeAll(keepingCapacity: true)
+        body.removeAll(keepingCapacity: true)
         fold(record.title, into: &title, folds)
-        for (position, text) in [record.text, record.context, record.ruleID].enumerated() {
-            if position > 0 { body.append(0x20) }
-            fold(text, into: &body, folds)
-        }
-        return (title, body)
+        fold(record.text, into: &body, folds)
+        body.append(0x20)
+        fold(record.context, into: &body, folds)
+        body.append(0x20)
+        fold(record.ruleID, into: &body, folds)
     }
 
     private func fold(_ text: String, into units: inout [UInt16], _ folds: ScalarFolds) {

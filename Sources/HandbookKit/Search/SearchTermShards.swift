@@ -51,6 +51,7 @@ struct SearchTermShards: Sendable {
         fileprivate var grams: [Gram] = []
         fileprivate var text: [PostingList] = []
         fileprivate var title: [PostingList] = []
+        fileprivate var starts: [PostingList] = []
 
         /// Names the grams of record `record` (the next in order): its normalised title and body.
         mutating func add(title titleUnits: [UInt16], body: [UInt16], record: Int32) {
@@ -69,7 +70,7 @@ struct SearchTermShards: Sendable {
                     while end < units.count, SearchIndexBuilder.isWordCode(units[end]) { end += 1 }
                     if end - at <= 7, let packed = Self.packedASCII(units[at..<end]) {
                         // Most words: ASCII, up to seven letters, looked up as a number.
-                        name(packed, gram: nil, record, inTitle)
+                        name(packed, gram: nil, record, inTitle, first: inTitle && at == 0)
                     } else {
                         let word = String(decoding: units[at..<end], as: UTF16.self)
                         let id: Int32
@@ -79,7 +80,7 @@ struct SearchTermShards: Sendable {
                             id = newID(.word(word))
                             wordIDs[word] = id
                         }
-                        name(id, record, inTitle)
+                        name(id, record, inTitle, first: inTitle && at == 0)
                     }
                     at = end
                     (before, beforeThat) = (none, none)
@@ -98,10 +99,11 @@ struct SearchTermShards: Sendable {
                     continue
                 }
                 if SearchIndexBuilder.isHanCode(unit) {
-                    name(Gram(unit), record, inTitle)
+                    // A title's grams at its start, by the position of this character (`at - 1`).
+                    name(Gram(unit), record, inTitle, first: inTitle && at == 1)
                     if before != none {
-                        name(Gram(before, unit), record, inTitle)
-                        if beforeThat != none { name(Gram(beforeThat, before, unit), record, inTitle) }
+                        name(Gram(before, unit), record, inTitle, first: inTitle && at == 2)
+                        if beforeThat != none { name(Gram(beforeThat, before, unit), record, inTitle, first: inTitle && at == 3) }
                     }
                     (before, beforeThat) = (unit, before)
                     continue
@@ -124,13 +126,13 @@ struct SearchTermShards: Sendable {
             return bits
         }
 
-        private mutating func name(_ gram: Gram, _ record: Int32, _ inTitle: Bool) {
+        private mutating func name(_ gram: Gram, _ record: Int32, _ inTitle: Bool, first: Bool = false) {
             guard case .units(let bits) = gram else { return }
-            name(bits, gram: gram, record, inTitle)
+            name(bits, gram: gram, record, inTitle, first: first)
         }
 
         /// Names the gram numbered `bits` (a `Gram.units`, or a word by `packedASCII`).
-        private mutating func name(_ bits: UInt64, gram: Gram?, _ record: Int32, _ inTitle: Bool) {
+        private mutating func name(_ bits: UInt64, gram: Gram?, _ record: Int32, _ inTitle: Bool, first: Bool) {
             var slot = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 40) & (slots.count - 1)
             while slots[slot] != 0, slots[slot] != bits { slot = (slot + 1) & (slots.count - 1) }
             let id: Int32
@@ -144,19 +146,22 @@ struct SearchTermShards: Sendable {
                 unitCount += 1
                 if 2 * unitCount > slots.count { grow() }
             }
-            name(id, record, inTitle)
+            name(id, record, inTitle, first: first)
         }
 
-        private mutating func name(_ id: Int32, _ record: Int32, _ inTitle: Bool) {
+        /// `first`: the gram is at the very start of the record's title.
+        private mutating func name(_ id: Int32, _ record: Int32, _ inTitle: Bool, first: Bool) {
             let id = Int(id)
             text[id].append(record)
             if inTitle { title[id].append(record) }
+            if first { starts[id].append(record) }
         }
 
         private mutating func newID(_ gram: Gram) -> Int32 {
             grams.append(gram)
             text.append(PostingList())
             title.append(PostingList())
+            starts.append(PostingList())
             return Int32(grams.count - 1)
         }
 
@@ -182,7 +187,7 @@ struct SearchTermShards: Sendable {
 
     /// The shards of what `collector` gathered.
     init(_ collector: Collector, target: Int) {
-        let (grams, text, title) = (collector.grams, collector.text, collector.title)
+        let (grams, text, title, starts) = (collector.grams, collector.text, collector.title, collector.starts)
         // By key, then by gram, in code unit order.
         var byKey: [[UInt16]: [(units: [UInt16], id: Int)]] = [:]
         var initials: [UInt16: (text: RecordSet, title: RecordSet)] = [:]
@@ -200,10 +205,10 @@ struct SearchTermShards: Sendable {
             var json = JSONTextWriter(pretty: false, scriptSafe: true)
             json.beginArray()
             if key.count == 1, let initial = initials[key[0]] {
-                Self.entry("", PostingList(initial.text.sorted), PostingList(initial.title.sorted), into: &json)
+                Self.entry("", PostingList(initial.text.sorted), PostingList(initial.title.sorted), PostingList(), into: &json)
             }
             for member in members.sorted(by: { $0.units.lexicographicallyPrecedes($1.units) }) {
-                Self.entry(String(decoding: member.units, as: UTF16.self), text[member.id], title[member.id], into: &json)
+                Self.entry(String(decoding: member.units, as: UTF16.self), text[member.id], title[member.id], starts[member.id], into: &json)
             }
             json.endArray()
             return (key, json.bytes)
@@ -212,7 +217,7 @@ struct SearchTermShards: Sendable {
         for (letter, initial) in initials where byKey[[letter]] == nil {
             var json = JSONTextWriter(pretty: false, scriptSafe: true)
             json.beginArray()
-            Self.entry("", PostingList(initial.text.sorted), PostingList(initial.title.sorted), into: &json)
+            Self.entry("", PostingList(initial.text.sorted), PostingList(initial.title.sorted), PostingList(), into: &json)
             json.endArray()
             entries.append(([letter], json.bytes))
         }
@@ -239,11 +244,14 @@ struct SearchTermShards: Sendable {
         }
     }
 
-    private static func entry(_ gram: String, _ text: PostingList, _ title: PostingList, into json: inout JSONTextWriter) {
+    /// `[gram, text, title]`, with the records whose title starts with the gram after them if any.
+    private static func entry(_ gram: String, _ text: PostingList, _ title: PostingList, _ starts: PostingList,
+                              into json: inout JSONTextWriter) {
         json.beginArray()
         json.value(gram)
         json.value(text.text)
         json.value(title.text)
+        if !starts.isEmpty { json.value(starts.text) }
         json.endArray()
     }
 
@@ -276,6 +284,7 @@ struct SearchTermShards: Sendable {
         }
 
         var text: String { String(decoding: bytes, as: UTF8.self) }
+        var isEmpty: Bool { bytes.isEmpty }
         var numbers: [Int32] { SearchTermShards.decode(text) }
     }
 

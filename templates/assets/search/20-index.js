@@ -37,8 +37,8 @@ var HandbookSearchIndex = function (data, text) {
   // What bounds a record's score, side by side for speed: its title's length and its kind.
   var titleLengths = new Int32Array(total), kindOrders = new Uint8Array(total);
   // What the facets read of each record ({ kind, advice, status, scope, edition }): the records
-  // themselves, or for a chunked index its head's four characters a record (kind code, edition,
-  // part, title length; docs/search-index.md, Chunks).
+  // themselves, or for a chunked index its head's five characters a record (kind code, edition,
+  // part, title length in two; docs/search-index.md, Chunks).
   var facetRecords = records;
   var DIGITS = new Int8Array(128).fill(-1), BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
   for (var d = 0; d < 64; d++) DIGITS[BASE64.charCodeAt(d)] = d;
@@ -49,10 +49,10 @@ var HandbookSearchIndex = function (data, text) {
       return { kind: code[0], advice: rule ? code[1] : "", status: (rule ? code[2] : code[1]) || "" };
     });
     for (var f = 0; f < total; f++) {
-      var code = codes[DIGITS[fields.charCodeAt(4 * f)]], edition = DIGITS[fields.charCodeAt(4 * f + 1)];
+      var code = codes[DIGITS[fields.charCodeAt(5 * f)]], edition = DIGITS[fields.charCodeAt(5 * f + 1)];
       facetRecords[f] = { kind: code.kind, advice: code.advice, status: code.status, edition: edition ? data.editions[edition - 1] : "",
-        scope: DIGITS[fields.charCodeAt(4 * f + 2)] - 1 };
-      titleLengths[f] = DIGITS[fields.charCodeAt(4 * f + 3)];
+        scope: DIGITS[fields.charCodeAt(5 * f + 2)] - 1 };
+      titleLengths[f] = 64 * DIGITS[fields.charCodeAt(5 * f + 3)] + DIGITS[fields.charCodeAt(5 * f + 4)];
       kindOrders[f] = KIND_ORDER[code.kind];
     }
   }
@@ -395,7 +395,7 @@ var HandbookSearchIndex = function (data, text) {
         var entries = contents[key];
         shardKeys[key] = {
           grams: entries.map(function (e) { return e[0]; }),
-          encoded: entries, lists: [new Map(), new Map()]
+          encoded: entries, lists: [new Map(), new Map(), new Map()]
         };
       });
       loadedVersion++;
@@ -433,9 +433,10 @@ var HandbookSearchIndex = function (data, text) {
     if (!entries) want(["t" + data.directory[key]]);
     return entries || null;
   };
-  TermPostings.prototype.entryList = function (entries, at) {
-    var cache = entries.lists[this.which - 1], list = cache.get(at);
-    if (!list) cache.set(at, (list = decodeList(entries.encoded[at][this.which])));
+  TermPostings.prototype.entryList = function (entries, at, which) {
+    which = which || this.which;
+    var cache = entries.lists[which - 1], list = cache.get(at);
+    if (!list) cache.set(at, (list = decodeList(entries.encoded[at][which] || "")));
     return list;
   };
   TermPostings.prototype.gram = function (key, gram) {
@@ -478,6 +479,28 @@ var HandbookSearchIndex = function (data, text) {
       lists.push(this.entryList(entries, at));
     }
     return { records: union(lists), exact: exact };
+  };
+  // The records whose title may start with `token` (the place its score's TITLE_START needs):
+  // a word's, those whose title's first word it begins; a Han run's, those whose title starts
+  // with its first three characters or fewer. Null when the shards cannot tell.
+  TermPostings.prototype.startsTitle = function (token) {
+    var first = token.charCodeAt(0), length = 1;
+    if (charClass(first) === WORD) {
+      for (var i = 0; i < token.length; i++) if (!isWordCode(token.charCodeAt(i))) return null;
+      var entries = this.key(token.slice(0, 2));
+      if (!entries || token.length === 1) return token.length === 1 ? null : NONE;
+      var lists = [];
+      for (var at = lowerBound(entries.grams, token); at < entries.grams.length && entries.grams[at].startsWith(token); at++) {
+        lists.push(this.entryList(entries, at, 3));
+      }
+      return union(lists);
+    }
+    if (charClass(first) !== HAN) return null;
+    while (length < token.length && length < 3 && isHanCode(token.charCodeAt(length))) length++;
+    var han = this.key(token[0]), gram = token.slice(0, length);
+    if (!han) return NONE;
+    var place = lowerBound(han.grams, gram);
+    return han.grams[place] === gram ? this.entryList(han, place, 3) : NONE;
   };
   TermPostings.prototype.wholeWord = function (token) {
     for (var i = 0; i < token.length; i++) if (!isWordCode(token.charCodeAt(i))) return null;

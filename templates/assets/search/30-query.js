@@ -278,7 +278,7 @@ var HandbookSearchQuery = function (data, index, text) {
   var scores = new Float64Array(total);
   var scoredBy = new Int32Array(total).fill(-1);
   // Bit k: the title may hold token k; the title holds token k as a word.
-  var inTitle = new Uint8Array(total), wholeInTitle = new Uint8Array(total);
+  var inTitle = new Uint8Array(total), wholeInTitle = new Uint8Array(total), startInTitle = new Uint8Array(total);
 
   function search(query, limit, choice) {
     index.forgetWanted();
@@ -323,7 +323,7 @@ var HandbookSearchQuery = function (data, index, text) {
         var titleLists = inTitles(alts[altIndex]);
         var candidates = intersection([matches, union(titleLists)]);
         var bounds = titleBounds(candidates, alts[altIndex], titleLists);
-        var byBound = descending(bounds);
+        var byBound = descending(bounds.map(function (bound) { return 2 * bound; }));
         for (var b = 0; b < byBound.length; b++) {
           var at = byBound[b];
           if (list.full() && scores[list.worst()] > bounds[at]) break;
@@ -338,7 +338,7 @@ var HandbookSearchQuery = function (data, index, text) {
       bodiesLeft.forEach(function (altIndex) {
         var matches = found[altIndex], penalty = alts[altIndex].penalty;
         for (var c = 0; c < matches.length && list.bodyCouldEnter(penalty, c ? matches[c - 1] : -1); c++) {
-          var i = matches[c], most = BODY_ONLY_BEST - kindOrders[i];
+          var i = matches[c], most = bodyBound(i, alts[altIndex]);
           // Scored only if what it could score would place it (of a chunked index, each one
           // scored needs its chunk).
           if (scoredBy[i] !== altIndex && (!list.full() || list.couldTie(most - penalty, i))) rank(i, altIndex, most);
@@ -441,32 +441,50 @@ var HandbookSearchQuery = function (data, index, text) {
     return true;
   }
 
-  // For each title candidate, the most it could score (rounded up): each token its title may
-  // hold (by `titleLists`) found there at the start, as a whole word unless the postings rule
-  // that out; each other token as a whole word in the body. Only the first 8 tokens are told
-  // apart; the others count as in the title, as whole words.
+  // The most record `i` could score from its body alone: a Latin token starts a word there,
+  // whole as the postings say; a Han token counts at its best.
+  function bodyBound(i, query) {
+    var sum = 0;
+    for (var k = 0; k < query.tokens.length; k++) sum += bodyTokenBound(i, query, k);
+    return sum / query.tokens.length + 3 - kindOrders[i];
+  }
+  function bodyTokenBound(i, query, k) {
+    var whole = query.wholeWords[k];
+    return BODY + BODY_WORD_START + (!whole || includes(whole, i) ? BODY_WHOLE : 0);
+  }
+
+  // For each title candidate, the most it could score (rounded up to a half): each token its title may
+  // hold (by `titleLists`) found there at the start unless the term shards rule that out, as a
+  // whole word unless the postings rule that out; each other token in the body, as a whole word
+  // unless the postings rule that out. Only the first 8 tokens are told apart; the others count
+  // as in the title, as whole words.
   function titleBounds(candidates, query, titleLists) {
-    var n = query.tokens.length, wholeLists = [];
+    var n = query.tokens.length, wholeLists = [], startLists = [];
     query.tokens.forEach(function (t, k) {
       if (k >= 8) return;
       wholeLists[k] = query.han[k] ? null : titlePostings.wholeWord(t);
+      // Of a chunked index, the shards tell which titles may start with the token.
+      startLists[k] = titlePostings.startsTitle ? titlePostings.startsTitle(t) : null;
       mark(titleLists[k], inTitle, 1 << k);
       if (wholeLists[k]) mark(wholeLists[k], wholeInTitle, 1 << k);
+      if (startLists[k]) mark(startLists[k], startInTitle, 1 << k);
     });
     var bounds = new Float64Array(candidates.length);
     for (var c = 0; c < candidates.length; c++) {
       var i = candidates[c], sum = 0, chars = 0;
       for (var k = 0; k < n; k++) {
-        if (k < 8 && !(inTitle[i] & (1 << k))) { sum += BODY + BODY_WHOLE + BODY_WORD_START; continue; }
+        if (k < 8 && !(inTitle[i] & (1 << k))) { sum += bodyTokenBound(i, query, k); continue; }
         var whole = k >= 8 || !wholeLists[k] || (wholeInTitle[i] & (1 << k));
-        sum += TITLE + (whole ? TITLE_WHOLE : 0) + TITLE_WORD_START + TITLE_START;
+        var start = k >= 8 || !startLists[k] || (startInTitle[i] & (1 << k));
+        sum += TITLE + (whole ? TITLE_WHOLE : 0) + TITLE_WORD_START + (start ? TITLE_START : 0);
         chars += query.tokens[k].length;
       }
       var cover = chars ? Math.round(TITLE_COVER * chars / Math.max(titleLengths[i], 1)) : 0;
-      bounds[c] = Math.ceil(sum / n + cover + 3 - kindOrders[i] - query.penalty);
+      bounds[c] = Math.ceil(2 * (sum / n + cover + 3 - kindOrders[i] - query.penalty)) / 2;
     }
     titleLists.forEach(function (list, k) { if (k < 8) mark(list, inTitle, 0); });
     wholeLists.forEach(function (list) { if (list) mark(list, wholeInTitle, 0); });
+    startLists.forEach(function (list) { if (list) mark(list, startInTitle, 0); });
     return bounds;
   }
   // Sets `bit` of flags[i] for every record i of `list`; with 0, clears them all.

@@ -1,1 +1,1 @@
-window.HANDBOOK_SEARCH_CHUNK("t10",{"th":[["the","AJAB","L"]],"ti":[["title","FBC","FE"],["titles","CEAAA","HAA"]],"to":[["to","G",""],["too","C",""],["toolbar","AAAAJ","AAL"]],"tr":[["truncated","I",""]],"u":[["","CECA","HC"]],"us":[["use","CECA","HC"]]});
+window.HANDBOOK_SEARCH_CHUNK("t10",{"ta":[["tap","H",""]],"th":[["the","AJAB","L"]],"ti":[["title","FBC","FE","F"],["titles","CEAAA","HAA"]],"to":[["to","G",""],["too","C",""],["toolbar","AAAAJ","AAL","AAL"]],"tr":[["truncated","I",""]]});

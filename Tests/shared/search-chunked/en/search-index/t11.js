@@ -1,1 +1,1 @@
-window.HANDBOOK_SEARCH_CHUNK("t11",{"v":[["","ABDAF","H"]],"ve":[["verb","H",""],["verbs","CE","H"]],"vi":[["view","AM",""],["visit","G",""]],"w":[["","AFABAA","K"]],"wh":[["what","H",""],["when","H",""]],"wi":[["with","AF",""],["without","L",""]]});
+window.HANDBOOK_SEARCH_CHUNK("t11",{"u":[["","CECA","HC"]],"us":[["use","CECA","HC","HC"]],"v":[["","ABDAF","H"]],"ve":[["verb","H",""],["verbs","CE","H"]],"vi":[["view","AM",""],["visit","G",""]],"w":[["","AFABAA","K"]],"wh":[["what","H",""],["when","H",""]]});

@@ -1,1 +1,1 @@
-window.HANDBOOK_SEARCH_CHUNK("t3",{"de":[["default","E",""],["design","G",""],["developer","G",""],["devices","L",""]],"do":[["don","L","L"]],"e":[["","K",""]],"ed":[["edition","K",""]],"f":[["","ABDCAC","C"]],"fe":[["few","CG","C"]],"fi":[["first","G",""]]});
+window.HANDBOOK_SEARCH_CHUNK("t3",{"de":[["default","E",""],["design","G",""],["developer","G",""],["devices","L",""]],"do":[["don","L","L","L"]],"e":[["","K",""]],"ed":[["edition","K",""]],"f":[["","ABDCAC","C"]],"fe":[["few","CG","C"]]});

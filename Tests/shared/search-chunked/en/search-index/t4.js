@@ -1,1 +1,1 @@
-window.HANDBOOK_SEARCH_CHUNK("t4",{"fo":[["for","AJC",""]],"g":[["","IC",""]],"ge":[["gesture","L",""],["get","I",""]],"h":[["","EBADB","L"]],"ha":[["happens","H",""],["have","E",""]],"ho":[["holds","N",""],["home","L","L"]],"ht":[["https","G",""]]});
+window.HANDBOOK_SEARCH_CHUNK("t4",{"fi":[["first","G",""]],"fo":[["for","AJC",""]],"g":[["","IC",""]],"ge":[["gesture","L",""],["get","I",""]],"h":[["","EBADB","L"]],"ha":[["happens","H",""],["have","E",""]],"ho":[["holds","N",""],["home","L","L"]]});

@@ -1,1 +1,1 @@
-window.HANDBOOK_SEARCH_CHUNK("t5",{"i":[["","BAACACA","BAE"]],"in":[["in","CAD","H"],["instead","L",""]],"it":[["it","K",""],["item","G",""],["items","BA","BA"]],"k":[["","CEB","CG"]],"ke":[["keep","CEB","CG"]],"l":[["","CCAB","FAB"]]});
+window.HANDBOOK_SEARCH_CHUNK("t5",{"ht":[["https","G",""]],"i":[["","BAACACA","BAE"]],"in":[["in","CAD","H"],["instead","L",""]],"it":[["it","K",""],["item","G",""],["items","BA","BA"]],"k":[["","CEB","CG"]],"ke":[["keep","CEB","CG","CG"]]});

@@ -1,1 +1,1 @@
-window.HANDBOOK_SEARCH_CHUNK("t6",{"le":[["learn","G",""],["legacy","G","G"],["length","F","F"]],"lo":[["long","I","I"],["look","C",""]],"m":[["","CD",""]],"ma":[["many","C",""]],"mo":[["more","G",""]],"n":[["","E",""]],"no":[["no","E",""]]});
+window.HANDBOOK_SEARCH_CHUNK("t6",{"l":[["","CCAB","FAB"]],"le":[["learn","G",""],["legacy","G","G","G"],["length","F","F"]],"lo":[["long","I","I"],["look","C",""]],"m":[["","CD",""]],"ma":[["many","C",""]],"mo":[["more","G",""]],"n":[["","E",""]]});

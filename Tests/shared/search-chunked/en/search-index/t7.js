@@ -1,1 +1,1 @@
-window.HANDBOOK_SEARCH_CHUNK("t7",{"o":[["","AJAB","KA"]],"of":[["of","AM",""]],"ol":[["older","K",""]],"on":[["on","L","L"],["one","K","K"]],"p":[["","HC","K"]],"pe":[["people","H",""],["per","K","K"]],"r":[["","KA","L"]],"re":[["rely","L","L"]]});
+window.HANDBOOK_SEARCH_CHUNK("t7",{"no":[["no","E",""]],"o":[["","AJAB","KA"]],"of":[["of","AM",""]],"ol":[["older","K",""]],"on":[["on","L","L"],["one","K","K"]],"p":[["","HC","K"]],"pe":[["people","H",""],["per","K","K"]],"r":[["","KA","L"]]});

@@ -1,1 +1,1 @@
-window.HANDBOOK_SEARCH_CHUNK("t8",{"ru":[["rule","K",""]],"s":[["","ABAACAAAAB","EE"]],"sa":[["says","HC",""]],"sc":[["screen","AID",""]],"se":[["see","CEA",""],["send","H",""]],"sh":[["short","HBA","J"],["shortcuts","L",""]],"si":[["single","K",""],["sit","D",""],["sits","AM",""]]});
+window.HANDBOOK_SEARCH_CHUNK("t8",{"re":[["rely","L","L"]],"ru":[["rule","K",""]],"s":[["","ABAACAAAAB","EE"]],"sa":[["says","HC",""]],"sc":[["screen","AID",""]],"se":[["see","CEA",""],["send","H",""]],"sh":[["short","HBA","J"],["shortcuts","L",""]]});

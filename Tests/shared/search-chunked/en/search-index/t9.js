@@ -1,1 +1,1 @@
-window.HANDBOOK_SEARCH_CHUNK("t9",{"sm":[["small","J",""]],"sp":[["specific","D",""]],"st":[["starts","D",""]],"su":[["such","H",""]],"sy":[["system","ED","E"]],"t":[["","AAAABAAAAAAB","AADBAAAAB"],["t","L","L"]],"ta":[["tap","H",""]]});
+window.HANDBOOK_SEARCH_CHUNK("t9",{"si":[["single","K",""],["sit","D",""],["sits","AM",""]],"sm":[["small","J",""]],"sp":[["specific","D",""]],"st":[["starts","D",""]],"su":[["such","H",""]],"sy":[["system","ED","E","E"]],"t":[["","AAAABAAAAAAB","AADBAAAAB"],["t","L","L"]]});

@@ -1,1 +1,1 @@
-window.HANDBOOK_SEARCH_CHUNK("t18",{"拥":[["拥","C",""],["拥挤","C",""]],"按":[["按","DAAAAAAAAA","DABEA"],["按钮","DAAAAAAAAA","DABEA"],["按钮发","D",""],["按钮默","E",""],["按键","M",""]],"挤":[["挤","C",""]],"控":[["控","DAAAAAAAA",""],["控件","DAAAAAAAA",""]]});
+window.HANDBOOK_SEARCH_CHUNK("t18",{"拥":[["拥","C",""],["拥挤","C",""]],"按":[["按","DAAAAAAAAA","DABEA","DI"],["按钮","DAAAAAAAAA","DABEA","DI"],["按钮发","D",""],["按钮默","E",""],["按键","M",""]],"挤":[["挤","C",""]]});
