@@ -68,7 +68,7 @@ struct SearchIndexBuilder: Sendable {
     /// (`SearchTermShards`); the Latin-script words in `words.js` (typos) and the Han titles in
     /// `titles.js` (pinyin) where there are any.
     func files(_ language: Language) async throws -> [(path: String, pieces: [[UInt8]])] {
-        let (index, chapters) = await assemble(language, withChapterRecords: false)
+        var (index, chapters) = await assemble(language, withChapterRecords: false)
         let terms = Self.fragment(index.records)
         let headPath = SiteURLs.searchIndex(language)
         let size = chapters.reduce(terms.count) { $0 + $1.script.count }
@@ -105,16 +105,18 @@ struct SearchIndexBuilder: Sendable {
         let folds = foldedScalars ?? ScalarFolds()
         var title: [UInt16] = []
         var body: [UInt16] = []
-        var titleLengths: [Int] = []
-        titleLengths.reserveCapacity(first)
-        for records in chapters.map(\.records) + [index.records] {
+        var fields = RecordFields(editions: index.editions, count: first)
+        // Each chapter's records are let go once read (the memo of `serve` keeps its own).
+        for position in chapters.indices + [chapters.count] {
+            let records = position < chapters.count ? chapters[position].records : index.records
+            if position < chapters.count { chapters[position].records = [] }
             for record in records {
                 normalizedUnits(of: record, title: &title, body: &body, folds)
-                collector.add(title: title, body: body, record: Int32(titleLengths.count))
-                titleLengths.append(title.count)
+                collector.add(title: title, body: body, record: Int32(fields.count))
+                fields.append(record, titleLength: title.count)
             }
         }
-        let shards = SearchTermShards(collector, target: termShardTarget)
+        let shards = SearchTermShards(consume collector, target: termShardTarget)
         for (number, shard) in shards.shards.enumerated() {
             files.append((folder + "t\(number).js", Self.chunkPieces("\"t\(number)\"", [shard], array: false)))
         }
@@ -130,7 +132,7 @@ struct SearchIndexBuilder: Sendable {
         head.chunks = ranges
         head.total = first
         head.directory = shards.directory
-        (head.codes, head.fields) = Self.recordFields(chapters.map(\.records) + [index.records], titleLengths: titleLengths, editions: index.editions)
+        (head.codes, head.fields) = fields.text
         head.words = !shards.words.isEmpty
         if !index.readings.isEmpty {
             head.titles = true
@@ -140,25 +142,43 @@ struct SearchIndexBuilder: Sendable {
     }
 
     /// What the search page's facets and the ranking's bounds read of every record of a chunked
-    /// index before its chunk is loaded: the kind codes in use, and five characters a record
-    /// (`SearchTermShards.alphabet`): its kind code's place among them, its edition's place in
-    /// `editions` plus one (0: none), its part (scope) plus one, and the length of its
+    /// index before its chunk is loaded: the kind codes in use, sorted, and five characters a
+    /// record (`SearchTermShards.alphabet`): its kind code's place among them, its edition's place
+    /// in `editions` plus one (0: none), its part (scope) plus one, and the length of its
     /// normalised title in two (64 × the first + the second; at most 4,095: the bound it gives
     /// only grows).
-    private static func recordFields(_ runs: [[SearchIndex.Record]], titleLengths: [Int], editions: [String]) -> (codes: [String], fields: String) {
-        let records = runs.joined()
-        let codes = Set(records.map(\.kindCode)).sorted()
-        let codeNumbers = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1, $0) })
-        let editionNumbers = Dictionary(uniqueKeysWithValues: editions.enumerated().map { ($1, $0 + 1) })
-        let alphabet = SearchTermShards.alphabet
-        var fields: [UInt8] = []
-        fields.reserveCapacity(5 * titleLengths.count)
-        for (record, titleLength) in zip(records, titleLengths) {
-            let length = min(titleLength, 4095)
-            let numbers = [codeNumbers[record.kindCode]!, editionNumbers[record.edition] ?? 0, record.scope + 1, length / 64, length % 64]
-            for number in numbers { fields.append(alphabet[min(max(number, 0), 63)]) }
+    struct RecordFields {
+        private let editionNumbers: [String: Int]
+        private var codeNumbers: [String: Int] = [:]
+        /// Five a record: its kind code's number in `codeNumbers`, then the others as written.
+        private var numbers: [Int] = []
+
+        init(editions: [String], count: Int) {
+            editionNumbers = Dictionary(uniqueKeysWithValues: editions.enumerated().map { ($1, $0 + 1) })
+            numbers.reserveCapacity(5 * count)
         }
-        return (codes, String(decoding: fields, as: UTF8.self))
+
+        var count: Int { numbers.count / 5 }
+
+        mutating func append(_ record: SearchIndex.Record, titleLength: Int) {
+            let code = record.kindCode
+            let codeNumber = codeNumbers[code] ?? codeNumbers.count
+            codeNumbers[code] = codeNumber
+            let length = min(titleLength, 4095)
+            numbers += [codeNumber, editionNumbers[record.edition] ?? 0, record.scope + 1, length / 64, length % 64]
+        }
+
+        var text: (codes: [String], fields: String) {
+            let codes = codeNumbers.keys.sorted()
+            let place = Dictionary(uniqueKeysWithValues: codes.enumerated().map { (codeNumbers[$1]!, $0) })
+            let alphabet = SearchTermShards.alphabet
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(numbers.count)
+            for (position, number) in numbers.enumerated() {
+                bytes.append(alphabet[position % 5 == 0 ? place[number]! : min(max(number, 0), 63)])
+            }
+            return (codes, String(decoding: bytes, as: UTF8.self))
+        }
     }
 
     /// `window.HANDBOOK_SEARCH_CHUNK(name,[…]);` around JSON fragments (escaped already),

@@ -68,8 +68,8 @@ struct SearchTermShards: Sendable {
                 if SearchIndexBuilder.isWordCode(unit) {
                     var end = at + 1
                     while end < units.count, SearchIndexBuilder.isWordCode(units[end]) { end += 1 }
-                    if end - at <= 7, let packed = Self.packedASCII(units[at..<end]) {
-                        // Most words: ASCII, up to seven letters, looked up as a number.
+                    if end - at <= 10, let packed = Self.packedASCII(units[at..<end]) {
+                        // Most words: ASCII, up to ten letters, looked up as a number.
                         name(packed, gram: nil, record, inTitle, first: inTitle && at == 0)
                     } else {
                         let word = String(decoding: units[at..<end], as: UTF16.self)
@@ -113,17 +113,35 @@ struct SearchTermShards: Sendable {
             }
         }
 
-        /// A word of ASCII letters and digits, up to seven, as a number: its bytes, its length
-        /// and the top bit (never set in a `Gram.units`).
+        /// A word of ASCII lowercase letters and digits, up to ten, as a number: six bits a
+        /// character (1–26 the letters, 27–36 the digits, 0 past the end) and the top bit,
+        /// never set in a `Gram.units`.
         private static func packedASCII(_ units: ArraySlice<UInt16>) -> UInt64? {
-            var bits: UInt64 = 1 << 63 | UInt64(units.count) << 56
+            var bits: UInt64 = 1 << 63
             var shift: UInt64 = 0
             for unit in units {
-                guard unit < 0x80 else { return nil }
-                bits |= UInt64(unit) << shift
-                shift += 8
+                let code: UInt16
+                switch unit {
+                case 97...122: code = unit - 96
+                case 48...57: code = unit - 48 + 27
+                default: return nil
+                }
+                bits |= UInt64(code) << shift
+                shift += 6
             }
             return bits
+        }
+
+        /// The word `packedASCII` made `bits` of.
+        private static func unpackedASCII(_ bits: UInt64) -> String {
+            var bytes: [UInt8] = []
+            var rest = bits & ~(1 << 63)
+            while rest != 0 {
+                let code = UInt8(rest & 63)
+                bytes.append(code <= 26 ? code + 96 : code - 27 + 48)
+                rest >>= 6
+            }
+            return String(decoding: bytes, as: UTF8.self)
         }
 
         private mutating func name(_ gram: Gram, _ record: Int32, _ inTitle: Bool, first: Bool = false) {
@@ -139,8 +157,7 @@ struct SearchTermShards: Sendable {
             if slots[slot] == bits {
                 id = slotIDs[slot]
             } else {
-                id = newID(gram ?? .word(String(decoding: (0..<(bits >> 56 & 0x7F)).map { UInt8(truncatingIfNeeded: bits >> (8 * $0)) },
-                                                    as: UTF8.self)))
+                id = newID(gram ?? .word(Self.unpackedASCII(bits)))
                 slots[slot] = bits
                 slotIDs[slot] = id
                 unitCount += 1
@@ -186,51 +203,44 @@ struct SearchTermShards: Sendable {
     var words: [String] = []
 
     /// The shards of what `collector` gathered.
-    init(_ collector: Collector, target: Int) {
-        let (grams, text, title, starts) = (collector.grams, collector.text, collector.title, collector.starts)
+    /// Each key's grams are written straight into the shard being filled, and the collector's
+    /// lists let go as they are: the postings are held about once, not three times.
+    init(_ collector: consuming Collector, target: Int) {
         // By key, then by gram, in code unit order.
         var byKey: [[UInt16]: [(units: [UInt16], id: Int)]] = [:]
         var initials: [UInt16: (text: RecordSet, title: RecordSet)] = [:]
-        for (id, gram) in grams.enumerated() {
+        for (id, gram) in collector.grams.enumerated() {
             let units = gram.utf16
             byKey[gram.key, default: []].append((units, id))
             if case .word(let word) = gram {
                 words.append(word)
-                initials[units[0], default: (RecordSet(), RecordSet())].text.insert(text[id].numbers)
-                initials[units[0], default: (RecordSet(), RecordSet())].title.insert(title[id].numbers)
+                initials[units[0], default: (RecordSet(), RecordSet())].text.insert(collector.text[id].numbers)
+                initials[units[0], default: (RecordSet(), RecordSet())].title.insert(collector.title[id].numbers)
             }
         }
         words.sort { $0.utf16.lexicographicallyPrecedes($1.utf16) }
-        var entries: [(key: [UInt16], json: [UInt8])] = byKey.map { key, members in
+        // A letter's initials without any gram of its own (no one-letter word) still need a key.
+        for letter in initials.keys where byKey[[letter]] == nil { byKey[[letter]] = [] }
+        var shard: [UInt8] = []
+        for key in byKey.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            let name = String(decoding: key, as: UTF16.self)
             var json = JSONTextWriter(pretty: false, scriptSafe: true)
+            json.value(name)
+            shard.append(shard.isEmpty ? UInt8(ascii: "{") : UInt8(ascii: ","))
+            shard += json.bytes
+            shard.append(UInt8(ascii: ":"))
+            json = JSONTextWriter(pretty: false, scriptSafe: true)
             json.beginArray()
-            if key.count == 1, let initial = initials[key[0]] {
+            if key.count == 1, let initial = initials.removeValue(forKey: key[0]) {
                 Self.entry("", PostingList(initial.text.sorted), PostingList(initial.title.sorted), PostingList(), into: &json)
             }
-            for member in members.sorted(by: { $0.units.lexicographicallyPrecedes($1.units) }) {
-                Self.entry(String(decoding: member.units, as: UTF16.self), text[member.id], title[member.id], starts[member.id], into: &json)
+            for member in byKey[key]!.sorted(by: { $0.units.lexicographicallyPrecedes($1.units) }) {
+                Self.entry(String(decoding: member.units, as: UTF16.self), collector.text[member.id],
+                           collector.title[member.id], collector.starts[member.id], into: &json)
+                (collector.text[member.id], collector.title[member.id], collector.starts[member.id]) = (PostingList(), PostingList(), PostingList())
             }
             json.endArray()
-            return (key, json.bytes)
-        }
-        // A letter's initials without any gram of its own (no one-letter word) still need a key.
-        for (letter, initial) in initials where byKey[[letter]] == nil {
-            var json = JSONTextWriter(pretty: false, scriptSafe: true)
-            json.beginArray()
-            Self.entry("", PostingList(initial.text.sorted), PostingList(initial.title.sorted), PostingList(), into: &json)
-            json.endArray()
-            entries.append(([letter], json.bytes))
-        }
-        entries.sort { $0.key.lexicographicallyPrecedes($1.key) }
-        var shard: [UInt8] = []
-        for (key, json) in entries {
-            let name = String(decoding: key, as: UTF16.self)
-            shard.append(shard.isEmpty ? UInt8(ascii: "{") : UInt8(ascii: ","))
-            var keyJSON = JSONTextWriter(pretty: false, scriptSafe: true)
-            keyJSON.value(name)
-            shard += keyJSON.bytes
-            shard.append(UInt8(ascii: ":"))
-            shard += json
+            shard += json.bytes
             directory[name] = shards.count
             if shard.count >= target {
                 shard.append(UInt8(ascii: "}"))
