@@ -489,32 +489,33 @@ def main():
     if large:
         lines += ["", "## Large handbooks: first result and bytes loaded", "",
                   "Built with this commit's generator (debug build) from `benchmarks/synthetic.py` (thirty words, "
-                  "so nearly every chunk holds every query word) and `benchmarks/realcopies.py` (the real handbook "
+                  "so most records hold every query word) and `benchmarks/realcopies.py` (the real handbook "
                   "copied). Each query on a fresh page from file://: focus the field (site.js loads the head and "
-                  "search.js), the query in one input event, until every chunk it needs is loaded and the dropdown's "
-                  "results are rendered (local ms). Bytes: the head, search.js and the chunks the query loaded, raw "
+                  "search.js), the query in one input event, until every file it needs (its term shards, the record "
+                  "chunks of the twelve results shown) is loaded and the dropdown's "
+                  "results are rendered (local ms). Bytes: the head, search.js and the files the query loaded, raw "
                   "and gzip (level 6, as a server would send them). 10 Mbit/s: the local time plus the gzip bytes at "
                   "1.25 MB/s (computed, not throttled; the bytes are counted as if fetched one after another, "
-                  "which is what a link of that speed allows). Whole index: the head and every chunk, gzip: what the "
-                  "single file would have weighed.", "",
-                  "| chapters per language | corpus | language | query | results | chunks loaded / all | raw bytes | gzip bytes | local ms | all results at 10 Mbit/s, ms | first result at 10 Mbit/s, ms | whole index gzip | head gzip |",
+                  "which is what a link of that speed allows). Whole index: the head and every file under "
+                  "`search-index/` (record chunks, term shards, words, titles), gzip. Results: every match, counted "
+                  "from the shards (the dropdown shows twelve).", "",
+                  "| chapters per language | corpus | language | query | results | files loaded / all | raw bytes | gzip bytes | local ms | all results at 10 Mbit/s, ms | first result at 10 Mbit/s, ms | whole index gzip | head gzip |",
                   "|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
         for (chapters, kind, language, query, chunk_count, loaded, raw, packed, ms, link_ms, whole, head, results, first_ms) in large:
             lines.append(f"| {chapters:,} | {kind} | {language} | {query} | {results:,} | {loaded} / {chunk_count} | {raw:,} | "
                          f"{packed:,} | {ms:.0f} | {link_ms:.0f} | {first_ms:.0f} | {whole:,} | {head:,} |")
         largest = [r for r in large if r[0] == max(r[0] for r in large)]
         lines += ["", "Target: the first result at %s chapters per language within a second at 10 Mbit/s. First result: "
-                      "met for %d of %d queries; all results (every chunk the query needs): within a second for %d of %d."
+                      "met for %d of %d queries; all results (every file the query needs): within a second for %d of %d."
                   % (f"{largest[0][0]:,}", sum(r[13] <= 1000 for r in largest), len(largest),
                      sum(r[9] <= 1000 for r in largest), len(largest))]
         lines += ["", "First result: the first time the dropdown shows a result, from the chunks loaded by then (results "
-                      "render as chunks arrive, at most every 150 ms), ranked among those; its 10 Mbit/s time is that "
-                      "local time plus the gzip bytes of the head, search.js and the chunks loaded by then. All results: "
-                      "every chunk the query needs is in and the list is final."]
+                      "render as files arrive, at most every 150 ms); its 10 Mbit/s time is that "
+                      "local time plus the gzip bytes of the head, search.js and the files loaded by then. All results: "
+                      "every file the query needs is in, and the list and its counts are final."]
         if large_typing:
             lines += ["", "Keystrokes on the chunked synthetic index (the same queries as above, typed three times over "
-                          "after a warm-up; every chunk the prefixes need loaded first, which for this corpus is all "
-                          "of them):", "",
+                          "after a warm-up; every file the prefixes need loaded first):", "",
                       "| chapters per language | language | records | median ms | p95 ms | max ms |", "|---:|---|---:|---:|---:|---:|"]
             for chapters, language, records, median, p95, most in large_typing:
                 lines.append(f"| {chapters:,} | {language} | {records:,} | {median:.2f} | {p95:.2f} | {most:.2f} |")
