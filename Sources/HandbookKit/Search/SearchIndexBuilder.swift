@@ -14,7 +14,11 @@ struct SearchIndexBuilder: Sendable {
     /// One chapter's share of the index: its records, their JSON as the script holds it (comma
     /// separated, escaped), and the distinct non-ASCII characters they use.
     struct ChapterEntries: Sendable {
+        /// Its records, when the whole index is asked for (`build`); else empty, and made again
+        /// by `remake`, a few chapters at a time, for a chunked index's postings: all of them at
+        /// once would be the largest thing a large build holds.
         var records: [SearchIndex.Record]
+        var remake: @Sendable () -> [SearchIndex.Record]
         var script: [UInt8]
         var scalars: [Unicode.Scalar]
         /// How many records the chapter has.
@@ -66,55 +70,73 @@ struct SearchIndexBuilder: Sendable {
     /// `<lang>/search-index/<n>.js`, whole chapters in reading order, at least `chunkTarget` bytes
     /// a chunk, the glossary's terms last; the postings by term in `t<n>.js`
     /// (`SearchTermShards`); the Latin-script words in `words.js` (typos) and the Han titles in
-    /// `titles.js` (pinyin) where there are any.
+    /// `titles.js` (pinyin) where there are any. The head first.
     func files(_ language: Language) async throws -> [(path: String, pieces: [[UInt8]])] {
+        var all: [(path: String, pieces: [[UInt8]])] = []
+        try await write(language) { all += $0 }
+        let head = SiteURLs.searchIndex(language)
+        return all.filter { $0.path == head } + all.filter { $0.path != head }
+    }
+
+    /// The files of `files(_:)`, handed to `emit` as they are made: a large index's record
+    /// chunks are written, and let go, before its postings are gathered.
+    func write(_ language: Language, to emit: ([(path: String, pieces: [[UInt8]])]) async throws -> Void) async throws {
         var (index, chapters) = await assemble(language, withChapterRecords: false)
         let terms = Self.fragment(index.records)
         let headPath = SiteURLs.searchIndex(language)
         let size = chapters.reduce(terms.count) { $0 + $1.script.count }
-        guard size > chunkThreshold else { return [(headPath, try Self.pieces(index, chapters.map(\.script) + [terms]))] }
+        guard size > chunkThreshold else { return try await emit([(headPath, try Self.pieces(index, chapters.map(\.script) + [terms]))]) }
         let folder = language.code + "/search-index/"
-        // Whole chapters, in reading order, until a chunk holds `chunkTarget` bytes.
-        var groups: [[ChapterEntries]] = []
-        var group: [ChapterEntries] = []
-        var bytes = 0
-        for chapter in chapters where chapter.count > 0 {
-            group.append(chapter)
-            bytes += chapter.script.count
-            if bytes >= chunkTarget {
-                groups.append(group)
-                group = []
-                bytes = 0
-            }
-        }
-        if !group.isEmpty { groups.append(group) }
-        var contents: [(records: Int, fragments: [[UInt8]])] = groups.map { group in
-            (group.reduce(0) { $0 + $1.count }, group.map(\.script))
-        }
-        if !index.records.isEmpty { contents.append((index.records.count, [terms])) }
-        var files: [(path: String, pieces: [[UInt8]])] = []
         var ranges: [[Int]] = []
         var first = 0
-        for (number, chunk) in contents.enumerated() {
-            ranges.append([first, chunk.records])
-            first += chunk.records
-            files.append((folder + "\(number).js", Self.chunkPieces(String(number), chunk.fragments)))
+        do {
+            // Whole chapters, in reading order, until a chunk holds `chunkTarget` bytes.
+            var contents: [(records: Int, fragments: [[UInt8]])] = []
+            var group: (records: Int, fragments: [[UInt8]]) = (0, [])
+            var bytes = 0
+            for position in chapters.indices where chapters[position].count > 0 {
+                group.records += chapters[position].count
+                group.fragments.append(chapters[position].script)
+                bytes += chapters[position].script.count
+                chapters[position].script = []
+                if bytes >= chunkTarget {
+                    contents.append(group)
+                    group = (0, [])
+                    bytes = 0
+                }
+            }
+            if !group.fragments.isEmpty { contents.append(group) }
+            if !index.records.isEmpty { contents.append((index.records.count, [terms])) }
+            var files: [(path: String, pieces: [[UInt8]])] = []
+            for (number, chunk) in contents.enumerated() {
+                ranges.append([first, chunk.records])
+                first += chunk.records
+                files.append((folder + "\(number).js", Self.chunkPieces(String(number), chunk.fragments)))
+            }
+            try await emit(files)
         }
+        var files: [(path: String, pieces: [[UInt8]])] = []
         // The postings, by term, and what the head keeps of each record.
         var collector = SearchTermShards.Collector()
         let folds = foldedScalars ?? ScalarFolds()
         var title: [UInt16] = []
         var body: [UInt16] = []
         var fields = RecordFields(editions: index.editions, count: first)
-        // Each chapter's records are let go once read (the memo of `serve` keeps its own).
-        for position in chapters.indices + [chapters.count] {
-            let records = position < chapters.count ? chapters[position].records : index.records
-            if position < chapters.count { chapters[position].records = [] }
-            for record in records {
-                normalizedUnits(of: record, title: &title, body: &body, folds)
-                collector.add(title: title, body: body, record: Int32(fields.count))
-                fields.append(record, titleLength: title.count)
+        // The chapters' records made again on all cores, 64 chapters at a time, read in order.
+        let remakes = chapters.map(\.remake)
+        for batch in stride(from: 0, to: remakes.count, by: 64) {
+            for records in await ParallelMap.map(Array(remakes[batch..<min(batch + 64, remakes.count)]), { $0() }) {
+                for record in records {
+                    normalizedUnits(of: record, title: &title, body: &body, folds)
+                    collector.add(title: title, body: body, record: Int32(fields.count))
+                    fields.append(record, titleLength: title.count)
+                }
             }
+        }
+        for record in index.records {
+            normalizedUnits(of: record, title: &title, body: &body, folds)
+            collector.add(title: title, body: body, record: Int32(fields.count))
+            fields.append(record, titleLength: title.count)
         }
         let shards = SearchTermShards(consume collector, target: termShardTarget)
         for (number, shard) in shards.shards.enumerated() {
@@ -138,7 +160,7 @@ struct SearchIndexBuilder: Sendable {
             head.titles = true
             files.append((folder + "titles.js", Self.chunkPieces(#""titles""#, chapters.map(\.titles) + [Self.titleFragment(index.records)])))
         }
-        return [(headPath, [[UInt8](try Self.script(head))])] + files
+        try await emit([(headPath, [[UInt8](try Self.script(head))])] + files)
     }
 
     /// What the search page's facets and the ranking's bounds read of every record of a chunked
@@ -323,15 +345,17 @@ struct SearchIndexBuilder: Sendable {
         // Each chapter's records are independent: build them on all cores, in reading order.
         let chapters = await ParallelMap.map(handbook.chapters(in: language)) { chapter in
             let context = RecordsContext(scope: scopeIndex[chapter.part] ?? -1, partTitle: partTitles[chapter.part] ?? chapter.part)
+            let remake = { @Sendable in self.records(of: chapter, language, scope: context.scope, partTitle: context.partTitle) }
             let make = {
-                let records = self.records(of: chapter, language, scope: context.scope, partTitle: context.partTitle)
+                let records = remake()
                 var seen = ScalarSet()
-                return ChapterEntries(records: records, script: Self.fragment(records),
+                return ChapterEntries(records: withChapterRecords ? records : [], remake: remake, script: Self.fragment(records),
                                       scalars: Self.scalars(records, into: &seen), count: records.count,
                                       titles: Self.titleFragment(records),
                                       editions: Set(records.map(\.edition).filter { !$0.isEmpty }))
             }
-            return memo?.value(for: chapter, context: context, make: make) ?? make()
+            // The memo serves the site's files only (`serve`), which keep no records.
+            return withChapterRecords ? make() : memo?.value(for: chapter, context: context, make: make) ?? make()
         }
         var records = withChapterRecords ? chapters.flatMap(\.records) : []
         var seen = ScalarSet()

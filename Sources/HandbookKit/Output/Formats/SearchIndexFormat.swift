@@ -11,9 +11,11 @@ struct SearchIndexFormat: OutputFormat {
         let emit = context.emit
         return try await ParallelMap.map(context.handbook.languages.all, runLength: 1) { language -> Result<[OutputFile], any Error> in
             do {
-                return .success(try await emit(try await searchIndexes.files(language).map {
-                    OutputFile(path: $0.path, pieces: $0.pieces)
-                }))
+                var written: [OutputFile] = []
+                try await searchIndexes.write(language) { files in
+                    written += try await emit(files.map { OutputFile(path: $0.path, pieces: $0.pieces) })
+                }
+                return .success(written)
             } catch {
                 return .failure(error)
             }
