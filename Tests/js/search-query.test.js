@@ -188,9 +188,10 @@ for (const language of ["zh", "en"]) {
     const queries = fixtureQueries(singleData);
     assert.ok(queries.length > 60, `${queries.length} queries`);
     const legacy = { scopes: [], edition: "", advice: [], status: ["legacy"] };
+    const narrowed = { scopes: ["rules", singleData.scopes[0][0]], edition: singleData.editions[0], advice: ["do", "avoid"], status: ["current"] };
     let fewer = 0;
     queries.forEach((q) => {
-      for (const [limit, choice] of [[12, ALL], [0, ALL], [12, legacy], [1, ALL], [3, ALL]]) {
+      for (const [limit, choice] of [[12, ALL], [0, ALL], [12, legacy], [12, narrowed], [1, ALL], [3, ALL]]) {
         const expected = single.search(q, limit, choice);
         const { results, loaded } = searchChunked(language, q, limit, choice);
         const label = `${language} '${q}' limit ${limit}`;

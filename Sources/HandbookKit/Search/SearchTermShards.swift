@@ -9,7 +9,8 @@
 /// under its directory key: a Latin word's first two letters (the word when shorter), a Han
 /// gram's first character, an other letter itself. A Latin letter's key also holds the gram ""
 /// with the records that have any word starting with that letter, for a one-letter query.
-/// Keys are packed in order into shard files of about `target` bytes.
+/// Keys are packed in order into shard files of about `target` bytes; a key that large has a
+/// shard of its own.
 struct SearchTermShards: Sendable {
     /// A gram: a word, or up to three UTF-16 code units packed (Han grams, other letters).
     enum Gram: Hashable, Sendable {
@@ -222,13 +223,16 @@ struct SearchTermShards: Sendable {
         // A letter's initials without any gram of its own (no one-letter word) still need a key.
         for letter in initials.keys where byKey[[letter]] == nil { byKey[[letter]] = [] }
         var shard: [UInt8] = []
+        func close() {
+            shard.append(UInt8(ascii: "}"))
+            shards.append(shard)
+            shard = []
+        }
         for key in byKey.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             let name = String(decoding: key, as: UTF16.self)
             var json = JSONTextWriter(pretty: false, scriptSafe: true)
             json.value(name)
-            shard.append(shard.isEmpty ? UInt8(ascii: "{") : UInt8(ascii: ","))
-            shard += json.bytes
-            shard.append(UInt8(ascii: ":"))
+            var keyBytes = json.bytes + [UInt8(ascii: ":")]
             json = JSONTextWriter(pretty: false, scriptSafe: true)
             json.beginArray()
             if key.count == 1, let initial = initials.removeValue(forKey: key[0]) {
@@ -240,18 +244,16 @@ struct SearchTermShards: Sendable {
                 (collector.text[member.id], collector.title[member.id], collector.starts[member.id]) = (PostingList(), PostingList(), PostingList())
             }
             json.endArray()
-            shard += json.bytes
+            keyBytes += json.bytes
+            // A key as large as a shard has one of its own: a query for a rare key beside it
+            // does not load it.
+            if keyBytes.count >= target, !shard.isEmpty { close() }
+            shard.append(shard.isEmpty ? UInt8(ascii: "{") : UInt8(ascii: ","))
+            shard += keyBytes
             directory[name] = shards.count
-            if shard.count >= target {
-                shard.append(UInt8(ascii: "}"))
-                shards.append(shard)
-                shard = []
-            }
+            if shard.count >= target { close() }
         }
-        if !shard.isEmpty {
-            shard.append(UInt8(ascii: "}"))
-            shards.append(shard)
-        }
+        if !shard.isEmpty { close() }
     }
 
     /// `[gram, text, title]`, with the records whose title starts with the gram after them if any.
