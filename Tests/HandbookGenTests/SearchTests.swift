@@ -110,13 +110,7 @@ import Testing
     @Test(arguments: ["fixture", "handbook"])
     func scriptFromChapterPiecesEqualsTheWholeIndexEncoded(_ which: String) async throws {
         let content = which == "fixture" ? FixtureHandbook.fixtureContent : FixtureHandbook.repoRoot.appendingPathComponent("content")
-        var log = DiagnosticLog()
-        let handbook = await HandbookLoader(contentDirectory: content, displayRoot: "content").load(log: &log)
-        let index = HandbookIndex(handbook)
-        let resolver = LinkResolver(index: index)
-        let catalog = RulesCatalogBuilder(index: index, resolver: resolver, links: await LinkChecker(resolver: resolver).check(log: &log))
-        let builder = SearchIndexBuilder(index: index, catalogText: { catalog.plainText($1, $0) },
-                                         normalizer: SearchNormalizer(variants: try #require(ChineseVariantTable.load(log: &log))))
+        let builder = try await Self.builder(content)
         for language in HandbookLanguages.standard.all {
             let pieces = try await builder.script(language)
             #expect(pieces.count > 1000)
@@ -124,15 +118,20 @@ import Testing
         }
     }
 
-    /// A builder over `content` that splits any index into chunks of about `target` bytes.
-    private static func chunkingBuilder(_ content: URL, target: Int) async throws -> SearchIndexBuilder {
+    /// A builder over the handbook in `content`, as the build makes it.
+    private static func builder(_ content: URL) async throws -> SearchIndexBuilder {
         var log = DiagnosticLog()
         let handbook = await HandbookLoader(contentDirectory: content, displayRoot: "content").load(log: &log)
         let index = HandbookIndex(handbook)
         let resolver = LinkResolver(index: index)
         let catalog = RulesCatalogBuilder(index: index, resolver: resolver, links: await LinkChecker(resolver: resolver).check(log: &log))
-        var builder = SearchIndexBuilder(index: index, catalogText: { catalog.plainText($1, $0) },
-                                         normalizer: SearchNormalizer(variants: try #require(ChineseVariantTable.load(log: &log))))
+        return SearchIndexBuilder(index: index, catalogText: { catalog.plainText($1, $0) },
+                                  normalizer: SearchNormalizer(variants: try #require(ChineseVariantTable.load(log: &log))))
+    }
+
+    /// A builder over `content` that splits any index into chunks of about `target` bytes.
+    private static func chunkingBuilder(_ content: URL, target: Int) async throws -> SearchIndexBuilder {
+        var builder = try await builder(content)
         builder.chunkThreshold = 0
         builder.chunkTarget = target
         return builder

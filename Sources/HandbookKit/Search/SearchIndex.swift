@@ -86,7 +86,7 @@ public struct SearchIndex: Encodable, Sendable, Equatable {
     /// The kind codes of a chunked index's records, for `fields`.
     public var codes: [String]?
     /// Five characters a record: kind code, edition, part and title length (see
-    /// `SearchIndexBuilder.recordFields`).
+    /// `SearchIndexBuilder.RecordFields`).
     public var fields: String?
     /// Whether `search-index/words.js` lists the Latin-script words, for typos.
     public var words: Bool?

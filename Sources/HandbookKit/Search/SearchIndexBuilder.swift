@@ -122,10 +122,14 @@ struct SearchIndexBuilder: Sendable {
         var title: [UInt16] = []
         var body: [UInt16] = []
         var fields = RecordFields(editions: index.editions, count: first)
-        // The chapters' records made again on all cores, 64 chapters at a time, read in order.
+        // The chapters' records made again on all cores, 64 chapters at a time, read in order,
+        // then the glossary's.
         let remakes = chapters.map(\.remake)
-        for batch in stride(from: 0, to: remakes.count, by: 64) {
-            for records in await ParallelMap.map(Array(remakes[batch..<min(batch + 64, remakes.count)]), { $0() }) {
+        var batches = stride(from: 0, to: remakes.count, by: 64).map { remakes[$0..<min($0 + 64, remakes.count)] }
+        let glossary = index.records
+        batches.append([{ glossary }])
+        for batch in batches {
+            for records in await ParallelMap.map(Array(batch), { $0() }) {
                 for record in records {
                     normalizedUnits(of: record, title: &title, body: &body, folds)
                     collector.add(title: title, body: body, record: Int32(fields.count))
@@ -133,21 +137,16 @@ struct SearchIndexBuilder: Sendable {
                 }
             }
         }
-        for record in index.records {
-            normalizedUnits(of: record, title: &title, body: &body, folds)
-            collector.add(title: title, body: body, record: Int32(fields.count))
-            fields.append(record, titleLength: title.count)
-        }
         let shards = SearchTermShards(consume collector, target: termShardTarget)
         for (number, shard) in shards.shards.enumerated() {
-            files.append((folder + "t\(number).js", Self.chunkPieces("\"t\(number)\"", [shard], array: false)))
+            files.append((folder + "t\(number).js", Self.chunkPieces("\"t\(number)\"", value: shard)))
         }
         if !shards.words.isEmpty {
             var json = JSONTextWriter(pretty: false, scriptSafe: true)
             json.beginArray()
             for word in shards.words { json.value(word) }
             json.endArray()
-            files.append((folder + "words.js", Self.chunkPieces("\"words\"", [json.bytes], array: false)))
+            files.append((folder + "words.js", Self.chunkPieces("\"words\"", value: json.bytes)))
         }
         var head = index
         head.records = []
@@ -203,10 +202,14 @@ struct SearchIndexBuilder: Sendable {
         }
     }
 
+    /// `window.HANDBOOK_SEARCH_CHUNK(name,value);` around one JSON value (escaped already).
+    private static func chunkPieces(_ name: String, value: [UInt8]) -> [[UInt8]] {
+        [[UInt8]("window.HANDBOOK_SEARCH_CHUNK(\(name),".utf8), value, [UInt8](");\n".utf8)]
+    }
+
     /// `window.HANDBOOK_SEARCH_CHUNK(name,[…]);` around JSON fragments (escaped already),
-    /// comma separated, the empty ones left out; without `array`, around the one JSON value.
-    private static func chunkPieces(_ name: String, _ fragments: [[UInt8]], array: Bool = true) -> [[UInt8]] {
-        guard array else { return [[UInt8]("window.HANDBOOK_SEARCH_CHUNK(\(name),".utf8)] + fragments + [[UInt8](");\n".utf8)] }
+    /// comma separated, the empty ones left out.
+    private static func chunkPieces(_ name: String, _ fragments: [[UInt8]]) -> [[UInt8]] {
         var pieces = [[UInt8]("window.HANDBOOK_SEARCH_CHUNK(\(name),[".utf8)]
         var any = false
         for fragment in fragments where !fragment.isEmpty {

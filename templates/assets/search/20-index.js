@@ -259,6 +259,10 @@ var HandbookSearchIndex = function (data, text) {
     return { records: rarest || NONE, exact: false };
   };
 
+  // The records whose title may start with the token: an index in one file does not tell
+  // (its ranking reads the titles themselves).
+  Postings.prototype.startsTitle = function () { return null; };
+
   // For a Latin-script token, the records holding it as a whole word; else null.
   Postings.prototype.wholeWord = function (token) {
     for (var i = 0; i < token.length; i++) if (!isWordCode(token.charCodeAt(i))) return null;
@@ -350,14 +354,12 @@ var HandbookSearchIndex = function (data, text) {
   }
 
   // ---- records by chunk ----
-  var loadedVersion = 0;
   function addChunk(first, rows) {
     rows.forEach(function (r, at) {
       var record = records[first + at] = recordOf(r, first + at);
       titleLengths[first + at] = record.nTitle.length;
       kindOrders[first + at] = KIND_ORDER[record.kind];
     });
-    loadedVersion++;
   }
   // The chunk holding record `i` (chunks are in record order: [first, count]).
   function chunkOf(i) {
@@ -398,7 +400,6 @@ var HandbookSearchIndex = function (data, text) {
           encoded: entries, lists: [new Map(), new Map(), new Map()]
         };
       });
-      loadedVersion++;
     } else addChunk(data.chunks[name][0], contents);
   }
   // What the searches since the last call to wanted() could not read: chunks and shards not
@@ -508,7 +509,7 @@ var HandbookSearchIndex = function (data, text) {
   };
   // Every Latin-script word of the index, sorted (words.js, loaded on first use).
   Object.defineProperty(TermPostings.prototype, "sortedWords", { get: function () {
-    if (!words) want(["words"]);
+    if (!words && data.words) want(["words"]);
     return words || [];
   } });
   if (chunked) {
@@ -541,8 +542,6 @@ var HandbookSearchIndex = function (data, text) {
     // Lists of record numbers, increasing.
     NONE: NONE, union: union, intersection: intersection, includes: includes,
     countDistinct: countDistinct,
-    // Changes whenever a chunk loads.
-    version: function () { return loadedVersion; },
     // Chunks and shards: their contents (receive), the chunk a record is in (chunkOf), what the
     // searches could not read (want, wanted, waiting, forgetWanted), each one's state.
     receive: receive, chunkOf: chunkOf, want: want, wanted: wanted,

@@ -464,7 +464,7 @@ var HandbookSearchQuery = function (data, index, text) {
       if (k >= 8) return;
       wholeLists[k] = query.han[k] ? null : titlePostings.wholeWord(t);
       // Of a chunked index, the shards tell which titles may start with the token.
-      startLists[k] = titlePostings.startsTitle ? titlePostings.startsTitle(t) : null;
+      startLists[k] = titlePostings.startsTitle(t);
       mark(titleLists[k], inTitle, 1 << k);
       if (wholeLists[k]) mark(wholeLists[k], wholeInTitle, 1 << k);
       if (startLists[k]) mark(startLists[k], startInTitle, 1 << k);
