@@ -34,11 +34,23 @@ let package = Package(
         ),
         // The project's Mustache engine: parser and renderer, on nothing but Foundation.
         .target(name: "TemplateEngine"),
+        // JSON written straight into bytes (rules.json, the search index's scripts) and the
+        // eight-bytes-at-a-time tests its scans share with the generator's.
+        .target(name: "JSONText"),
+        // The search index's format and its ranking, the Swift side of templates/assets/search/:
+        // what the generator writes and what `rules` and the MCP server read and rank, apart
+        // from the handbook's model.
+        .target(
+            name: "HandbookSearch",
+            dependencies: ["JSONText", .product(name: "RulesCatalog", package: "RulesCatalog")]
+        ),
         .target(
             name: "HandbookKit",
             dependencies: [
                 "CCmark",
                 "COpenCC",
+                "HandbookSearch",
+                "JSONText",
                 .product(name: "RulesCatalog", package: "RulesCatalog"),
                 "TemplateEngine",
                 .product(name: "Yams", package: "Yams"),
@@ -49,6 +61,7 @@ let package = Package(
             name: "HandbookMCP",
             dependencies: [
                 "HandbookKit",
+                "HandbookSearch",
                 .product(name: "RulesCatalog", package: "RulesCatalog"),
                 .product(name: "MCP", package: "swift-sdk"),
                 .product(name: "Logging", package: "swift-log"),
@@ -68,6 +81,7 @@ let package = Package(
             name: "HandbookGen",
             dependencies: [
                 "HandbookKit",
+                "HandbookSearch",
                 "HandbookMCP",
                 "HandbookServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -76,7 +90,8 @@ let package = Package(
         .testTarget(
             name: "HandbookGenTests",
             dependencies: [
-                "HandbookKit", .product(name: "RulesCatalog", package: "RulesCatalog"), "HandbookMCP", "HandbookServe",
+                "HandbookKit", "HandbookSearch", "JSONText", .product(name: "RulesCatalog", package: "RulesCatalog"), "HandbookMCP",
+                "HandbookServe",
                 "TemplateEngine",
                 // The reference the template engine is compared with.
                 .product(name: "Mustache", package: "swift-mustache"),

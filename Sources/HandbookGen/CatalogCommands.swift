@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HandbookSearch
 import HandbookKit
 import HandbookMCP
 import RulesCatalog

@@ -1,4 +1,5 @@
 import Foundation
+import HandbookSearch
 import HandbookKit
 import MCP
 import RulesCatalog

@@ -2,6 +2,7 @@ import Foundation
 import RulesCatalog
 import Testing
 @testable import HandbookKit
+@testable import HandbookSearch
 @testable import HandbookMCP
 import MCP
 

@@ -2,6 +2,7 @@ import Foundation
 import RulesCatalog
 import Testing
 @testable import HandbookKit
+@testable import JSONText
 
 /// `rules.json` and the search index are written byte by byte by `JSONTextWriter`; these tests
 /// hold them to what `JSONEncoder` gives for the same values.

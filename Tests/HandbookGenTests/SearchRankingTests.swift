@@ -2,6 +2,7 @@ import Foundation
 import RulesCatalog
 import Testing
 @testable import HandbookKit
+@testable import HandbookSearch
 
 /// One ranking everywhere (issue #28): `SearchRanking` is search.js's ranking in Swift, and the
 /// `rules` command and the MCP server rank with it. The e2e test `test_ranking_shared.py` checks

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HandbookKit
+@testable import HandbookSearch
 
 @Suite struct SearchNormalizerTests {
     let normalizer: SearchNormalizer

@@ -559,6 +559,11 @@ def target_below_header(driver, anchor):
 @pytest.mark.parametrize("width", [320, 375, 768, 1280])
 def test_the_header_stays_and_never_hides_an_anchored_target(site, browser, width):
     browser.set_window_size(width, 800)
+    # Headless Chromium applies a new window size asynchronously: a page loaded before it lands
+    # is laid out (and scrolled to its anchor) at the old width, and the header wraps after.
+    browser.get(url(site, "en/index.html"))
+    WebDriverWait(browser, 5, poll_frequency=0.1).until(
+        lambda d: d.execute_script("return document.documentElement.clientWidth") <= width)
     try:
         for page, anchor in [("en/views/table-views.html", "multiple-selection-delete"),
                              ("zh/bars/navigation-bar.html", "title-and-back-button"),

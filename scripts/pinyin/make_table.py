@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Regenerates Sources/HandbookKit/Search/PinyinData.swift, the Mandarin readings the search
+"""Regenerates Sources/HandbookSearch/PinyinData.swift, the Mandarin readings the search
 index's pinyin keys are made from (docs/search-index.md, Pinyin).
 
     pip install pypinyin==0.55.0 && python3 scripts/pinyin/make_table.py
@@ -23,7 +23,7 @@ from pypinyin.phrases_dict import phrases_dict
 from pypinyin.pinyin_dict import pinyin_dict
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-OUT = ROOT / "Sources/HandbookKit/Search/PinyinData.swift"
+OUT = ROOT / "Sources/HandbookSearch/PinyinData.swift"
 HAN = re.compile(r"[\u4e00-\u9fff]+")
 
 

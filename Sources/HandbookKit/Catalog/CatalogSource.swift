@@ -1,4 +1,5 @@
 import Foundation
+import HandbookSearch
 import RulesCatalog
 
 /// Where tools get the catalogue: a published `rules.json`, or the content folder built in memory.

@@ -1,3 +1,4 @@
+import HandbookSearch
 /// Writes a generated language's text from its source language's (zh-Hant from zh-Hans).
 ///
 /// The fixed phrases (the reviewed overrides, then the glossary's terms) are found first, the

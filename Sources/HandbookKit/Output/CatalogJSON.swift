@@ -1,4 +1,5 @@
 import Foundation
+import JSONText
 import RulesCatalog
 
 /// `rules.json`'s bytes, written directly (see `JSONTextWriter`): the same bytes `JSONEncoder`

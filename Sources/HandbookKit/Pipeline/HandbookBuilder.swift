@@ -1,4 +1,5 @@
 import Foundation
+import HandbookSearch
 import RulesCatalog
 
 /// The pipeline: load → validate → resolve → render → write. Each stage reports into one log,

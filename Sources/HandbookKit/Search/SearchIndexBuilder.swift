@@ -1,4 +1,6 @@
 import Foundation
+import HandbookSearch
+import JSONText
 import Synchronization
 
 /// Builds each language's search index from the resolved handbook (never from HTML).
@@ -265,23 +267,6 @@ struct SearchIndexBuilder: Sendable {
             } else {
                 units.append(contentsOf: folds.fold(scalar, normalizer).utf16)
             }
-        }
-    }
-
-    /// `isWordCode` of search.js: the letters and digits of a Latin-script word, folded.
-    static func isWordCode(_ c: UInt16) -> Bool {
-        (97...122).contains(c) || (48...57).contains(c) || (c >= 0xC0 && c < 0x2000 && c != 0xD7 && c != 0xF7)
-    }
-
-    static func isHanCode(_ c: UInt16) -> Bool { (0x3400...0x9FFF).contains(c) || (0xF900...0xFAFF).contains(c) }
-
-    /// A letter or digit (`[\p{L}\p{N}]`) that is neither Latin-script nor Han.
-    static func isOtherLetter(_ c: UInt16) -> Bool {
-        guard let scalar = Unicode.Scalar(c) else { return false }
-        switch scalar.properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .decimalNumber, .letterNumber, .otherNumber: return true
-        default: return false
         }
     }
 

@@ -19,7 +19,7 @@ var HandbookSearchQuery = function (data, index, text) {
 
   var synonyms = data.synonyms;
 
-  // Sources/HandbookKit/Search/SearchRanking.swift ranks the same way for `rules` and MCP: a change
+  // Sources/HandbookSearch/SearchRanking.swift ranks the same way for `rules` and MCP: a change
   // here goes there too (SearchRankingTests compares the numbers; docs/search-index.md, Ranking).
   // Score weights. A token in the title counts at least TITLE, one in the body only at most
   // BODY + BODY_WHOLE + BODY_WORD_START: a record matching in its body only scores at most

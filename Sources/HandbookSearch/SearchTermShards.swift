@@ -1,3 +1,4 @@
+import JSONText
 /// The postings of a chunked search index, split by term, so that a query loads the lists of
 /// what it typed and nothing else (docs/search-index.md, Chunks).
 ///
@@ -11,18 +12,18 @@
 /// with the records that have any word starting with that letter, for a one-letter query.
 /// Keys are packed in order into shard files of about `target` bytes; a key that large has a
 /// shard of its own.
-struct SearchTermShards: Sendable {
+package struct SearchTermShards: Sendable {
     /// A gram: a word, or up to three UTF-16 code units packed (Han grams, other letters).
-    enum Gram: Hashable, Sendable {
+    package enum Gram: Hashable, Sendable {
         case units(UInt64)
         case word(String)
 
-        init(_ a: UInt16, _ b: UInt16? = nil, _ c: UInt16? = nil) {
+        package init(_ a: UInt16, _ b: UInt16? = nil, _ c: UInt16? = nil) {
             let count: UInt64 = c != nil ? 3 : b != nil ? 2 : 1
             self = .units(count << 48 | UInt64(a) << 32 | UInt64(b ?? 0) << 16 | UInt64(c ?? 0))
         }
 
-        var utf16: [UInt16] {
+        package var utf16: [UInt16] {
             switch self {
             case .word(let word): return Array(word.utf16)
             case .units(let bits):
@@ -32,7 +33,7 @@ struct SearchTermShards: Sendable {
         }
 
         /// The directory key it is filed under.
-        var key: [UInt16] {
+        package var key: [UInt16] {
             let units = utf16
             switch self {
             case .word: return Array(units.prefix(2))
@@ -44,7 +45,7 @@ struct SearchTermShards: Sendable {
     /// The grams of records in order, each with the records (numbers, increasing) holding it.
     /// One table for the whole index: Han grams are looked up by their packed code units in a
     /// table of their own (the most frequent lookup of a Chinese index), words by their text.
-    struct Collector {
+    package struct Collector {
         private var slots = [UInt64](repeating: 0, count: 1 << 16)
         private var slotIDs = [Int32](repeating: 0, count: 1 << 16)
         private var unitCount = 0
@@ -54,8 +55,10 @@ struct SearchTermShards: Sendable {
         fileprivate var title: [PostingList] = []
         fileprivate var starts: [PostingList] = []
 
+        package init() {}
+
         /// Names the grams of record `record` (the next in order): its normalised title and body.
-        mutating func add(title titleUnits: [UInt16], body: [UInt16], record: Int32) {
+        package mutating func add(title titleUnits: [UInt16], body: [UInt16], record: Int32) {
             scan(titleUnits, record, inTitle: true)
             scan(body, record, inTitle: false)
         }
@@ -66,9 +69,9 @@ struct SearchTermShards: Sendable {
             var at = 0
             while at < units.count {
                 let unit = units[at]
-                if SearchIndexBuilder.isWordCode(unit) {
+                if SearchRanking.isWord(unit) {
                     var end = at + 1
-                    while end < units.count, SearchIndexBuilder.isWordCode(units[end]) { end += 1 }
+                    while end < units.count, SearchRanking.isWord(units[end]) { end += 1 }
                     if end - at <= 10, let packed = Self.packedASCII(units[at..<end]) {
                         // Most words: ASCII, up to ten letters, looked up as a number.
                         name(packed, gram: nil, record, inTitle, first: inTitle && at == 0)
@@ -99,7 +102,7 @@ struct SearchTermShards: Sendable {
                     (before, beforeThat) = (none, none)
                     continue
                 }
-                if SearchIndexBuilder.isHanCode(unit) {
+                if SearchRanking.isHan(unit) {
                     // A title's grams at its start, by the position of this character (`at - 1`).
                     name(Gram(unit), record, inTitle, first: inTitle && at == 1)
                     if before != none {
@@ -109,7 +112,7 @@ struct SearchTermShards: Sendable {
                     (before, beforeThat) = (unit, before)
                     continue
                 }
-                if SearchIndexBuilder.isOtherLetter(unit) { name(Gram(unit), record, inTitle) }
+                if SearchRanking.isLetterOrNumber(unit) { name(Gram(unit), record, inTitle) }
                 (before, beforeThat) = (none, none)
             }
         }
@@ -197,16 +200,16 @@ struct SearchTermShards: Sendable {
     }
 
     /// Each shard file's JSON (`{"key":[["gram","text","title"],…],…}`, escaped for a script).
-    var shards: [[UInt8]] = []
+    package var shards: [[UInt8]] = []
     /// Directory key → its shard's number.
-    var directory: [String: Int] = [:]
+    package var directory: [String: Int] = [:]
     /// Every Latin-script word, sorted by code unit (the typo search's candidates).
-    var words: [String] = []
+    package var words: [String] = []
 
     /// The shards of what `collector` gathered.
     /// Each key's grams are written straight into the shard being filled, and the collector's
     /// lists let go as they are: the postings are held about once, not three times.
-    init(_ collector: consuming Collector, target: Int) {
+    package init(_ collector: consuming Collector, target: Int) {
         // By key, then by gram, in code unit order.
         var byKey: [[UInt16]: [(units: [UInt16], id: Int)]] = [:]
         var initials: [UInt16: (text: RecordSet, title: RecordSet)] = [:]
@@ -268,23 +271,23 @@ struct SearchTermShards: Sendable {
     }
 
     /// The URL-safe Base64 alphabet: the characters of posting lists and record fields.
-    static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    package static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
     /// Record numbers in increasing order, written as text while they are added: each the gap
     /// after the one before less one (the first counted from -1), in groups of five bits, most
     /// significant first, every group but the last with 32 added (`0` is `A`, 31 is `f`, 32 is
     /// `gA`). A record added twice in a row is kept once.
-    struct PostingList {
+    package struct PostingList {
         private var bytes: [UInt8] = []
         private var last: Int32 = -1
 
-        init() {}
+        package init() {}
 
-        init(_ numbers: [Int32]) {
+        package init(_ numbers: [Int32]) {
             for number in numbers { append(number) }
         }
 
-        mutating func append(_ number: Int32) {
+        package mutating func append(_ number: Int32) {
             guard number != last else { return }
             let gap = UInt32(number - last - 1)
             last = number
@@ -295,15 +298,15 @@ struct SearchTermShards: Sendable {
             }
         }
 
-        var text: String { String(decoding: bytes, as: UTF8.self) }
-        var isEmpty: Bool { bytes.isEmpty }
-        var numbers: [Int32] { SearchTermShards.decode(text) }
+        package var text: String { String(decoding: bytes, as: UTF8.self) }
+        package var isEmpty: Bool { bytes.isEmpty }
+        package var numbers: [Int32] { SearchTermShards.decode(text) }
     }
 
-    static func encode(_ numbers: [Int32]) -> String { PostingList(numbers).text }
+    package static func encode(_ numbers: [Int32]) -> String { PostingList(numbers).text }
 
     /// The numbers `encode(_:)` wrote.
-    static func decode(_ text: String) -> [Int32] {
+    package static func decode(_ text: String) -> [Int32] {
         var numbers: [Int32] = []
         var value: UInt32 = 0
         var previous: Int32 = -1
@@ -320,10 +323,10 @@ struct SearchTermShards: Sendable {
     }
 
     /// Record numbers as a bitmap: the union of many lists, read back in order.
-    struct RecordSet {
+    package struct RecordSet {
         private var bits: [UInt64] = []
 
-        mutating func insert(_ numbers: [Int32]) {
+        package mutating func insert(_ numbers: [Int32]) {
             for number in numbers {
                 let word = Int(number) >> 6
                 if word >= bits.count { bits += [UInt64](repeating: 0, count: word + 1 - bits.count) }
@@ -331,7 +334,7 @@ struct SearchTermShards: Sendable {
             }
         }
 
-        var sorted: [Int32] {
+        package var sorted: [Int32] {
             var numbers: [Int32] = []
             for (word, value) in bits.enumerated() where value != 0 {
                 var rest = value

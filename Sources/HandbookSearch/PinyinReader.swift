@@ -1,7 +1,7 @@
 /// Mandarin readings (pinyin without tones) for the search index's pinyin keys, from the tables
 /// in `PinyinData.swift` (made by scripts/pinyin/make_table.py). A word the table knows is read
 /// as a word (银行 yin hang), longest first; every other character by its most common reading.
-struct PinyinReader: Sendable {
+package struct PinyinReader: Sendable {
     /// Most common reading per character (by scalar value).
     private let characters: [UInt32: String]
     /// Readings of the table's words, by the word's scalar values.
@@ -9,9 +9,9 @@ struct PinyinReader: Sendable {
     /// The longest word that starts with a character: most characters start none.
     private let longestWordFrom: [UInt32: Int]
 
-    static let shared = PinyinReader(characters: PinyinData.characters, words: PinyinData.words)
+    package static let shared = PinyinReader(characters: PinyinData.characters, words: PinyinData.words)
 
-    init(characters characterTable: String, words wordTable: String) {
+    package init(characters characterTable: String, words wordTable: String) {
         var characters: [UInt32: String] = [:]
         for line in characterTable.split(separator: "\n") {
             guard let space = line.firstIndex(of: " ") else { continue }
@@ -34,7 +34,7 @@ struct PinyinReader: Sendable {
 
     /// The key of `text` when it differs from its characters' most common readings, else "":
     /// what a record carries, the rest being read through `readings(of:)`.
-    func exceptionalKey(_ text: String) -> String {
+    package func exceptionalKey(_ text: String) -> String {
         var differs = false
         let syllables = read(text) { word, reading in
             if !differs { differs = zip(word, reading).contains { characters[$0] != $1 } }
@@ -44,7 +44,7 @@ struct PinyinReader: Sendable {
 
     /// The most common readings of the Han characters among `scalars`, grouped by reading as
     /// `syllable` then its characters (`dao导到hang航行…`), readings in alphabetical order.
-    func readings(of scalars: some Sequence<Unicode.Scalar>) -> String {
+    package func readings(of scalars: some Sequence<Unicode.Scalar>) -> String {
         var byReading: [String: [Unicode.Scalar]] = [:]
         for scalar in scalars where Self.isSearchHan(scalar.value) {
             if let syllable = characters[scalar.value] { byReading[syllable, default: []].append(scalar) }
@@ -55,18 +55,18 @@ struct PinyinReader: Sendable {
     }
 
     /// Whether the search reads `character` as Han (`isHanCode` in assets/search.js).
-    static func isSearchHan(_ character: Character) -> Bool {
+    package static func isSearchHan(_ character: Character) -> Bool {
         guard character.unicodeScalars.count == 1, let value = character.unicodeScalars.first?.value else { return false }
         return isSearchHan(value)
     }
 
-    static func isSearchHan(_ value: UInt32) -> Bool {
+    package static func isSearchHan(_ value: UInt32) -> Bool {
         (0x3400...0x9FFF).contains(value) || (0xF900...0xFAFF).contains(value)
     }
 
     /// One syllable per Han character of `text` (already normalised), in order, separated by
     /// spaces; `-` for a character without a known reading. "" when `text` has no Han.
-    func key(_ text: String, words useWords: Bool = true) -> String {
+    package func key(_ text: String, words useWords: Bool = true) -> String {
         read(text, words: useWords) { _, _ in }.joined(separator: " ")
     }
 

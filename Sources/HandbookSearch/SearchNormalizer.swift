@@ -31,7 +31,7 @@ public struct SearchNormalizer: Sendable {
 
     /// ASCII, CJK ideographs (not the compatibility ones, which decompose) and the punctuation
     /// Chinese titles use: scalars NFKD leaves alone and `lowercased()` changes only in ASCII.
-    static func decomposesToItself(_ scalar: Unicode.Scalar) -> Bool {
+    package static func decomposesToItself(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0..<0x80, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0x3001...0x3002, 0x300A...0x3011, 0xB7, 0x2014, 0x2018...0x201D: true
         default: false
@@ -40,7 +40,7 @@ public struct SearchNormalizer: Sendable {
 
     /// Any CJK ideograph, Extension B on (the script conversion's edges); search matching
     /// reads Han as search.js does (`SearchRanking.isHan`).
-    static func isHan(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isHan(_ scalar: Unicode.Scalar) -> Bool {
         (0x3400...0x9FFF).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
             || (0x20000...0x2FFFF).contains(scalar.value)
     }

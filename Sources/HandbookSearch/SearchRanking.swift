@@ -10,13 +10,13 @@ import Foundation
 /// order (the e2e test `test_ranking_shared.py` compares the two on a shared query set).
 public struct SearchRanking: Sendable {
     // The weights and penalties, as search.js names them in its comments and variables.
-    static let title = 100.0, titleWhole = 30.0, titleWordStart = 20.0, titleStart = 25.0, titleCover = 40.0
-    static let body = 10.0, bodyWhole = 5.0, bodyWordStart = 3.0
+    package static let title = 100.0, titleWhole = 30.0, titleWordStart = 20.0, titleStart = 25.0, titleCover = 40.0
+    package static let body = 10.0, bodyWhole = 5.0, bodyWordStart = 3.0
     /// Penalties of an alternative (`alternatives()`): a glossary name typed in full, one begun.
-    static let glossaryWhole = 5.0, glossaryBegun = 15.0
-    static let pinyin = 6.0, pinyinSpans = 3
+    package static let glossaryWhole = 5.0, glossaryBegun = 15.0
+    package static let pinyin = 6.0, pinyinSpans = 3
     /// Typo corrections: the first corrected query's penalty, and the second's in addition.
-    static let typo = 20.0, typoSecond = 25.0, typoFew = 3, typoCorrections = 2
+    package static let typo = 20.0, typoSecond = 25.0, typoFew = 3, typoCorrections = 2
 
     /// The numbers search.js declares, by its variables' names: `SearchRankingTests` reads
     /// search.js and fails when one differs (the others it checks where search.js writes them).
@@ -27,33 +27,33 @@ public struct SearchRanking: Sendable {
         "TYPO_CORRECTIONS": Double(typoCorrections),
     ]
     /// search.js `KIND_ORDER`: chapters, terms, sections, rules.
-    static let kindOrder: [SearchIndex.Kind: Int] = [.chapter: 0, .term: 1, .section: 2, .rule: 3]
+    package static let kindOrder: [SearchIndex.Kind: Int] = [.chapter: 0, .term: 1, .section: 2, .rule: 3]
 
-    typealias Units = [UInt16]
+    package typealias Units = [UInt16]
 
-    struct Record: Sendable {
-        var kindOrder: Int
-        var title: Units
-        var body: Units
+    package struct Record: Sendable {
+        package var kindOrder: Int
+        package var title: Units
+        package var body: Units
     }
 
     /// A Han run of titles read as pinyin (search.js `pinyinRuns`).
-    struct PinyinRun: Sendable {
-        var text: Units
-        var syllables: [[UInt8]]
-        var titles: Int
-        var whole: Bool
+    package struct PinyinRun: Sendable {
+        package var text: Units
+        package var syllables: [[UInt8]]
+        package var titles: Int
+        package var whole: Bool
     }
 
-    let normalizer: SearchNormalizer
-    let records: [Record]
+    package let normalizer: SearchNormalizer
+    package let records: [Record]
     /// Normalised glossary names and the term each gives, in the index's order.
-    let synonyms: [(key: Units, term: String)]
-    let pinyinRuns: [PinyinRun]
+    package let synonyms: [(key: Units, term: String)]
+    package let pinyinRuns: [PinyinRun]
     /// Every Latin-script word of the records' titles and bodies, in UTF-16 order, and the
     /// records holding it (increasing): search.js `Postings.sortedWords` and `words`.
-    let sortedWords: [Units]
-    let wordRecords: [Units: [Int32]]
+    package let sortedWords: [Units]
+    package let wordRecords: [Units: [Int32]]
 
     public init(index: SearchIndex, normalizer: SearchNormalizer) {
         self.normalizer = normalizer
@@ -81,10 +81,16 @@ public struct SearchRanking: Sendable {
 
     // MARK: Characters (search.js isHanCode, isWordCode, tokens)
 
-    static func isHan(_ c: UInt16) -> Bool { (0x3400...0x9FFF).contains(c) || (0xF900...0xFAFF).contains(c) }
+    package static func isHan(_ c: UInt16) -> Bool { (0x3400...0x9FFF).contains(c) || (0xF900...0xFAFF).contains(c) }
 
-    static func isWord(_ c: UInt16) -> Bool {
+    package static func isWord(_ c: UInt16) -> Bool {
         (97...122).contains(c) || (48...57).contains(c) || (c >= 0xC0 && c < 0x2000 && c != 0xD7 && c != 0xF7)
+    }
+
+    /// A letter or digit (`[\p{L}\p{N}]`) of the Basic Multilingual Plane.
+    package static func isLetterOrNumber(_ c: UInt16) -> Bool {
+        guard let scalar = Unicode.Scalar(c) else { return false }
+        return isLetterOrNumber(scalar)
     }
 
     private static func isLetterOrNumber(_ scalar: Unicode.Scalar) -> Bool {
@@ -98,12 +104,12 @@ public struct SearchRanking: Sendable {
     /// search.js `tokens()`: the normalised text's Han runs and runs of letters and digits, as
     /// `/[\u3400-\u9fff\uf900-\ufaff]+|[\p{L}\p{N}]+/gu` finds them (a run that starts with a
     /// Latin letter goes on through Han characters).
-    func tokens(_ text: String) -> [Units] {
+    package func tokens(_ text: String) -> [Units] {
         Self.tokens(normalized: normalizer.normalize(text))
     }
 
     /// `tokens(_:)` of text already normalised.
-    static func tokens(normalized text: String) -> [Units] {
+    package static func tokens(normalized text: String) -> [Units] {
         let scalars = Array(text.unicodeScalars)
         let hanScalar = { (s: Unicode.Scalar) in s.value <= 0xFFFF && Self.isHan(UInt16(s.value)) }
         var tokens: [Units] = []
@@ -121,7 +127,7 @@ public struct SearchRanking: Sendable {
     }
 
     /// Every maximal run of word characters of `text` (search.js `Postings.scan`, for words).
-    static func eachWord(in text: Units, _ body: (Units) -> Void) {
+    package static func eachWord(in text: Units, _ body: (Units) -> Void) {
         var at = 0
         while at < text.count {
             guard isWord(text[at]) else { at += 1; continue }
@@ -134,7 +140,7 @@ public struct SearchRanking: Sendable {
 
     // MARK: Matching (search.js find, occurs, matching)
 
-    static func index(of token: Units, in text: Units, from: Int) -> Int {
+    package static func index(of token: Units, in text: Units, from: Int) -> Int {
         guard token.count <= text.count, from <= text.count - token.count else { return -1 }
         return text.withUnsafeBufferPointer { text in
             token.withUnsafeBufferPointer { token in
@@ -153,11 +159,11 @@ public struct SearchRanking: Sendable {
         }
     }
 
-    static let wholeWordFlag = 2, wordStartFlag = 1
+    package static let wholeWordFlag = 2, wordStartFlag = 1
 
     /// search.js `find()`: the best occurrence of `token` in `text` as 4 × position + whole-word
     /// and word-start flags, or -1.
-    static func find(_ text: Units, _ token: Units, han: Bool) -> Int {
+    package static func find(_ text: Units, _ token: Units, han: Bool) -> Int {
         var from = 0, best = -1
         while true {
             let at = index(of: token, in: text, from: from)
@@ -177,7 +183,7 @@ public struct SearchRanking: Sendable {
     }
 
     /// search.js `occurs()`.
-    static func occurs(_ text: Units, _ token: Units, han: Bool) -> Bool {
+    package static func occurs(_ text: Units, _ token: Units, han: Bool) -> Bool {
         if han { return index(of: token, in: text, from: 0) >= 0 }
         var at = index(of: token, in: text, from: 0)
         while at >= 0 {
@@ -188,27 +194,27 @@ public struct SearchRanking: Sendable {
     }
 
     /// One alternative of a query, ready to match (search.js `prepare()`).
-    struct Alternative {
-        var tokens: [Units]
-        var han: [Bool]
+    package struct Alternative {
+        package var tokens: [Units]
+        package var han: [Bool]
         /// For a token of word characters only, the records holding it as a whole word.
-        var wholeWords: [[Int32]?]
-        var penalty: Double
+        package var wholeWords: [[Int32]?]
+        package var penalty: Double
     }
 
-    func prepare(_ text: String, penalty: Double) -> Alternative {
+    package func prepare(_ text: String, penalty: Double) -> Alternative {
         let queryTokens = tokens(text)
         return Alternative(tokens: queryTokens, han: queryTokens.map { Self.isHan($0[0]) },
                            wholeWords: queryTokens.map(wholeWord), penalty: penalty)
     }
 
     /// search.js `Postings.wholeWord()`: nil for a token with a character that is no word's.
-    func wholeWord(_ token: Units) -> [Int32]? {
+    package func wholeWord(_ token: Units) -> [Int32]? {
         token.allSatisfy(Self.isWord) ? wordRecords[token] ?? [] : nil
     }
 
     /// search.js `matching()`: the records (increasing) where every token occurs, among `allowed`.
-    func matching(_ alternative: Alternative, allowed: (Int) -> Bool) -> [Int] {
+    package func matching(_ alternative: Alternative, allowed: (Int) -> Bool) -> [Int] {
         guard !alternative.tokens.isEmpty else { return [] }
         return records.indices.filter { i in
             allowed(i) && alternative.tokens.indices.allSatisfy { k in
@@ -221,7 +227,7 @@ public struct SearchRanking: Sendable {
     // MARK: Scoring (search.js score, better)
 
     /// search.js `score()`: the score of record `i`, which matches `query`.
-    func score(_ i: Int, _ query: Alternative) -> Double {
+    package func score(_ i: Int, _ query: Alternative) -> Double {
         let record = records[i]
         var total = 0.0, titleChars = 0
         for (k, token) in query.tokens.enumerated() {
@@ -249,7 +255,7 @@ public struct SearchRanking: Sendable {
         return total + Double(3 - record.kindOrder)
     }
 
-    static func includes(_ sorted: [Int32], _ value: Int32) -> Bool {
+    package static func includes(_ sorted: [Int32], _ value: Int32) -> Bool {
         var low = 0, high = sorted.count
         while low < high {
             let mid = (low + high) / 2
@@ -285,7 +291,7 @@ public struct SearchRanking: Sendable {
 
     /// search.js `alternatives()`: the query itself, then the terms it names through the
     /// glossary and the reviewed synonyms, then the Han texts it may be the pinyin of.
-    func alternatives(_ query: String) -> [(text: String, penalty: Double)] {
+    package func alternatives(_ query: String) -> [(text: String, penalty: Double)] {
         let q = Array(normalizer.normalize(query).trimmingCharacters(in: .whitespacesAndNewlines).utf16)
         var alternatives: [(text: String, penalty: Double)] = [(query, 0)]
         if q.count < 2 { return alternatives }
@@ -303,7 +309,7 @@ public struct SearchRanking: Sendable {
     }
 
     /// search.js `pinyinRuns`: the distinct Han runs of titles with their syllables.
-    static func pinyinRuns(index: SearchIndex, titles: [Units]) -> [PinyinRun] {
+    package static func pinyinRuns(index: SearchIndex, titles: [Units]) -> [PinyinRun] {
         // `readings`: a syllable, then its characters (search.js splits /[a-z]+|[^a-z]/g).
         var readings: [UInt16: [UInt8]] = [:]
         var syllable: [UInt8] = []
@@ -359,14 +365,14 @@ public struct SearchRanking: Sendable {
         return runs
     }
 
-    static func initial(of syllable: [UInt8]) -> [UInt8] {
+    package static func initial(of syllable: [UInt8]) -> [UInt8] {
         let two = Array(syllable.prefix(2))
         return two == Array("zh".utf8) || two == Array("ch".utf8) || two == Array("sh".utf8) ? two : Array(syllable.prefix(1))
     }
 
     /// search.js `spell()`: the end (exclusive) of the syllables from `at` that the letters from
     /// `q` spell, and how many were typed in full.
-    static func spell(_ letters: [UInt8], _ q: Int, _ syllables: [[UInt8]], _ at: Int) -> (end: Int, full: Int)? {
+    package static func spell(_ letters: [UInt8], _ q: Int, _ syllables: [[UInt8]], _ at: Int) -> (end: Int, full: Int)? {
         if q == letters.count { return (at, 0) }
         if at == syllables.count || syllables[at] == Array("-".utf8) { return nil }
         let syllable = syllables[at], rest = letters.count - q
@@ -389,7 +395,7 @@ public struct SearchRanking: Sendable {
     }
 
     /// search.js `pinyinAlternatives()`: the Han texts the query may be the pinyin of, best first.
-    func pinyinAlternatives(_ q: Units) -> [(text: String, penalty: Double)] {
+    package func pinyinAlternatives(_ q: Units) -> [(text: String, penalty: Double)] {
         guard !pinyinRuns.isEmpty, !q.isEmpty, q.allSatisfy({ (97...122).contains($0) || $0 == 32 }) else { return [] }
         let letters = q.filter { $0 != 32 }.map { $0 == 118 ? UInt8(117) : UInt8($0) }  // v → u
         guard letters.count >= 2 else { return [] }
@@ -428,7 +434,7 @@ public struct SearchRanking: Sendable {
 
     /// search.js `forgiveTypos()`: when the alternatives find fewer than `typoFew` records, the
     /// corrected queries' alternatives are added, with their matches.
-    func forgiveTypos(_ alternatives: inout [Alternative], _ found: inout [[Int]], allowed: (Int) -> Bool) {
+    package func forgiveTypos(_ alternatives: inout [Alternative], _ found: inout [[Int]], allowed: (Int) -> Bool) {
         guard Set(found.joined()).count < Self.typoFew, let own = alternatives.first else { return }
         let queryTokens = own.tokens
         var corrected: [[Units]]?
@@ -464,13 +470,13 @@ public struct SearchRanking: Sendable {
         return low
     }
 
-    func hasWord(startingWith prefix: Units) -> Bool {
+    package func hasWord(startingWith prefix: Units) -> Bool {
         let at = lowerBound(prefix)
         return at < sortedWords.count && sortedWords[at].starts(with: prefix)
     }
 
     /// How many records hold a word that starts with `prefix` (search.js `wordsStartingWith`).
-    func recordCount(startingWith prefix: Units) -> Int {
+    package func recordCount(startingWith prefix: Units) -> Int {
         var holders = Set<Int32>()
         var at = lowerBound(prefix)
         while at < sortedWords.count, sortedWords[at].starts(with: prefix) {
@@ -481,7 +487,7 @@ public struct SearchRanking: Sendable {
     }
 
     /// search.js `corrections()`: the indexed words, or their beginnings, one edit from `t`.
-    func corrections(_ t: Units) -> [Units] {
+    package func corrections(_ t: Units) -> [Units] {
         var found: [Units: (whole: Bool, edit: Int, count: Int)] = [:]
         for word in sortedWords where word.count >= t.count - 1 {
             var length = min(word.count, t.count + 1)
@@ -505,7 +511,7 @@ public struct SearchRanking: Sendable {
     }
 
     /// search.js `editKind()`: how the first `lb` letters of `b` are one edit from `a`.
-    static func editKind(_ a: Units, _ b: Units, _ lb: Int) -> Int {
+    package static func editKind(_ a: Units, _ b: Units, _ lb: Int) -> Int {
         let la = a.count
         if la - lb > 1 || lb - la > 1 { return -1 }
         var i = 0

@@ -31,7 +31,7 @@ public struct ChineseVariantTable: Sendable {
 
     /// `toSimplified` of one scalar that is a character by itself (a CJK ideograph): nil when
     /// it stays as it is.
-    func simplified(scalar: Unicode.Scalar) -> Unicode.Scalar? {
+    package func simplified(scalar: Unicode.Scalar) -> Unicode.Scalar? {
         guard mayChange.contains(scalar.value), let to = simplified[Character(scalar)],
               to.unicodeScalars.count == 1 else { return nil }
         return to.unicodeScalars.first
@@ -63,12 +63,12 @@ public struct ChineseVariantTable: Sendable {
         private static let limit: UInt32 = 0x30000
         private var bits = [UInt64](repeating: 0, count: Int(limit / 64))
 
-        mutating func insert(_ value: UInt32) {
+        package mutating func insert(_ value: UInt32) {
             guard value < Self.limit else { return }
             bits[Int(value >> 6)] |= 1 << UInt64(value & 63)
         }
 
-        func contains(_ value: UInt32) -> Bool {
+        package func contains(_ value: UInt32) -> Bool {
             value >= Self.limit || bits[Int(value >> 6)] & (1 << UInt64(value & 63)) != 0
         }
     }
@@ -76,23 +76,24 @@ public struct ChineseVariantTable: Sendable {
     /// Where OpenCC's data is looked for: Debian's folder, then Homebrew's (Apple silicon, then
     /// Intel). A text dictionary is read as it is; a binary one is converted to text by
     /// `opencc_dict`, which comes with the same package.
-    static let dataFolders = ["/usr/share/opencc", "/opt/homebrew/share/opencc", "/usr/local/share/opencc"]
-    static let textCandidates = dataFolders.map { $0 + "/TSCharacters.txt" }
-    static let binaryCandidates = dataFolders.map { $0 + "/TSCharacters.ocd2" }
-    static let converterCandidates = ["/usr/bin/opencc_dict", "/opt/homebrew/bin/opencc_dict", "/usr/local/bin/opencc_dict"]
+    package static let dataFolders = ["/usr/share/opencc", "/opt/homebrew/share/opencc", "/usr/local/share/opencc"]
+    package static let textCandidates = dataFolders.map { $0 + "/TSCharacters.txt" }
+    package static let binaryCandidates = dataFolders.map { $0 + "/TSCharacters.ocd2" }
+    package static let converterCandidates = ["/usr/bin/opencc_dict", "/opt/homebrew/bin/opencc_dict", "/usr/local/bin/opencc_dict"]
 
     /// Loads the table once per process and path; later calls reuse it.
-    public static func load(explicitPath: String? = nil, log: inout DiagnosticLog) -> ChineseVariantTable? {
+    /// Nil when neither `explicitPath` nor OpenCC's data is found.
+    public static func load(explicitPath: String? = nil) -> ChineseVariantTable? {
         let key = explicitPath ?? ""
         if let cached = cache.value(for: key) { return cached }
-        guard let table = read(explicitPath: explicitPath, log: &log) else { return nil }
+        guard let table = read(explicitPath: explicitPath) else { return nil }
         cache.store(table, for: key)
         return table
     }
 
     private static let cache = TableCache()
 
-    private static func read(explicitPath: String?, log: inout DiagnosticLog) -> ChineseVariantTable? {
+    private static func read(explicitPath: String?) -> ChineseVariantTable? {
         let fileManager = FileManager.default
         for path in [explicitPath].compactMap({ $0 }) + textCandidates where fileManager.isReadableFile(atPath: path) {
             if let text = try? String(contentsOfFile: path, encoding: .utf8) {
@@ -116,7 +117,6 @@ public struct ChineseVariantTable: Sendable {
                 }
             }
         }
-        log.error(id: "opencc.missing-table", "cannot find OpenCC's Traditional-to-Simplified table (TSCharacters); install OpenCC (Debian's 'opencc' package or Homebrew's 'opencc'; scripts/install-deps.sh does) or pass --opencc-table FILE", at: nil)
         return nil
     }
 }
@@ -125,11 +125,11 @@ public struct ChineseVariantTable: Sendable {
 private final class TableCache: Sendable {
     private let tables = Mutex<[String: ChineseVariantTable]>([:])
 
-    func value(for key: String) -> ChineseVariantTable? {
+    package func value(for key: String) -> ChineseVariantTable? {
         tables.withLock { $0[key] }
     }
 
-    func store(_ table: ChineseVariantTable, for key: String) {
+    package func store(_ table: ChineseVariantTable, for key: String) {
         tables.withLock { $0[key] = table }
     }
 }

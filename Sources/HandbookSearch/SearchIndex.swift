@@ -1,4 +1,5 @@
 import Foundation
+import RulesCatalog
 
 /// The search index of one language, as `<lang>/search-index.js` publishes it.
 ///
@@ -37,13 +38,30 @@ public struct SearchIndex: Encodable, Sendable, Equatable {
         /// ("" when the title has no Han; then left out of the record's array).
         public var pinyin = ""
         /// For a rule, its advice (do, avoid, consider); nil otherwise.
-        public var advice: Rule.Kind?
+        public var advice: Catalog.Rule.Kind?
         /// Current, legacy (tied to retired technology) or deprecated (retired): the search hides
         /// what is not current unless asked.
         public var status: Status = .current
 
+        public init(kind: Kind, scope: Int, title: String, text: String, context: String, url: String, ruleID: String,
+                    edition: String = "", section: String = "", pinyin: String = "", advice: Catalog.Rule.Kind? = nil,
+                    status: Status = .current) {
+            self.kind = kind
+            self.scope = scope
+            self.title = title
+            self.text = text
+            self.context = context
+            self.url = url
+            self.ruleID = ruleID
+            self.edition = edition
+            self.section = section
+            self.pinyin = pinyin
+            self.advice = advice
+            self.status = status
+        }
+
         /// The kind letter with the advice and status letters (see `SearchIndex`).
-        var kindCode: String {
+        package var kindCode: String {
             let adviceLetter = advice.map { String($0.rawValue.prefix(1)) } ?? ""
             let statusLetter = switch status { case .current: ""; case .legacy: "l"; case .deprecated: "x" }
             return kind.rawValue + adviceLetter + statusLetter
@@ -94,6 +112,18 @@ public struct SearchIndex: Encodable, Sendable, Equatable {
     public var total: Int?
     /// Whether `search-index/titles.js` holds the Han titles for the pinyin search.
     public var titles: Bool?
+
+    /// A single index; `SearchIndexBuilder` fills the chunked index's fields.
+    public init(language: String, scopes: [[String]], records: [Record], variants: String, synonyms: [[String]],
+                readings: String = "", editions: [String] = []) {
+        self.language = language
+        self.scopes = scopes
+        self.records = records
+        self.variants = variants
+        self.synonyms = synonyms
+        self.readings = readings
+        self.editions = editions
+    }
 }
 
 extension SearchIndex {
@@ -130,7 +160,7 @@ extension SearchIndex {
             }
             let statusLetter = code.dropFirst(kind == .rule ? 2 : 1).first
             let advice = kind == .rule ? code.dropFirst().first.flatMap { letter in
-                Rule.Kind.allCases.first { $0.rawValue.first == letter }
+                Catalog.Rule.Kind.allCases.first { $0.rawValue.first == letter }
             } : nil
             return Record(kind: kind, scope: scope, title: text[0], text: text[1], context: text[2], url: text[3],
                           ruleID: text[4], edition: text[5], section: version >= 3 ? text[6] : "",

@@ -3,67 +3,67 @@
 /// tree of boxed values before writing any byte: for the 35 MB `rules.json` of a large handbook
 /// that was a tenth of the build and its largest allocation. Callers write keys in sorted order;
 /// `JSONTextWriterTests` compares every document written this way with `JSONEncoder`'s bytes.
-struct JSONTextWriter {
-    private(set) var bytes: [UInt8] = []
-    let pretty: Bool
+package struct JSONTextWriter {
+    package private(set) var bytes: [UInt8] = []
+    package let pretty: Bool
     /// `<`, `>`, `&`, U+2028 and U+2029 inside strings as `\u…` escapes, for JSON embedded in
     /// a script (the same text to a JSON parser).
-    let scriptSafe: Bool
+    package let scriptSafe: Bool
     /// Per open container: is it an array, and how many members it has so far.
     private var open: [(isArray: Bool, count: Int)] = []
 
-    init(pretty: Bool, scriptSafe: Bool = false, capacity: Int = 0) {
+    package init(pretty: Bool, scriptSafe: Bool = false, capacity: Int = 0) {
         self.pretty = pretty
         self.scriptSafe = scriptSafe
         bytes.reserveCapacity(capacity)
     }
 
-    mutating func beginObject() {
+    package mutating func beginObject() {
         beginValue()
         bytes.append(UInt8(ascii: "{"))
         open.append((false, 0))
     }
 
-    mutating func endObject() { end(UInt8(ascii: "}")) }
+    package mutating func endObject() { end(UInt8(ascii: "}")) }
 
-    mutating func beginArray() {
+    package mutating func beginArray() {
         beginValue()
         bytes.append(UInt8(ascii: "["))
         open.append((true, 0))
     }
 
-    mutating func endArray() { end(UInt8(ascii: "]")) }
+    package mutating func endArray() { end(UInt8(ascii: "]")) }
 
     /// A member's key; its value follows.
-    mutating func key(_ key: String) {
+    package mutating func key(_ key: String) {
         separate()
         appendString(key)
         bytes.append(contentsOf: pretty ? [0x20, UInt8(ascii: ":"), 0x20] : [UInt8(ascii: ":")])
     }
 
-    mutating func value(_ text: String) {
+    package mutating func value(_ text: String) {
         beginValue()
         appendString(text)
     }
 
-    mutating func value(_ number: Int) {
+    package mutating func value(_ number: Int) {
         beginValue()
         bytes.append(contentsOf: String(number).utf8)
     }
 
-    mutating func member(_ key: String, _ text: String) {
+    package mutating func member(_ key: String, _ text: String) {
         self.key(key)
         appendString(text)
     }
 
-    mutating func member(_ key: String, _ number: Int) {
+    package mutating func member(_ key: String, _ number: Int) {
         self.key(key)
         bytes.append(contentsOf: String(number).utf8)
     }
 
     /// A number as `JSONEncoder` writes a `Double`: whole numbers without a fraction (`44`),
     /// others in their shortest form (`4.5`).
-    mutating func member(_ key: String, _ number: Double) {
+    package mutating func member(_ key: String, _ number: Double) {
         self.key(key)
         if number.rounded() == number, abs(number) < 1e15 {
             bytes.append(contentsOf: String(Int64(number)).utf8)
@@ -72,12 +72,12 @@ struct JSONTextWriter {
         }
     }
 
-    mutating func member(_ key: String, _ flag: Bool) {
+    package mutating func member(_ key: String, _ flag: Bool) {
         self.key(key)
         bytes.append(contentsOf: (flag ? "true" : "false").utf8)
     }
 
-    mutating func member(_ key: String, _ texts: [String]) {
+    package mutating func member(_ key: String, _ texts: [String]) {
         self.key(key)
         beginArray()
         for text in texts { value(text) }
@@ -85,7 +85,7 @@ struct JSONTextWriter {
     }
 
     /// A line break after the document.
-    mutating func endLine() { bytes.append(UInt8(ascii: "\n")) }
+    package mutating func endLine() { bytes.append(UInt8(ascii: "\n")) }
 
     // MARK: Layout
 
