@@ -45,7 +45,12 @@ package struct SearchTermShards: Sendable {
     /// The grams of records in order, each with the records (numbers, increasing) holding it.
     /// One table for the whole index: Han grams are looked up by their packed code units in a
     /// table of their own (the most frequent lookup of a Chinese index), words by their text.
-    package struct Collector {
+    ///
+    /// A collector gathers the grams filed under keys whose first code unit is in `keys`:
+    /// collectors over disjoint ranges are given every record's `Grams`, side by side, and their
+    /// `Part`s make the same shards as one collector over all keys.
+    package struct Collector: Sendable {
+        package let keys: Range<UInt32>
         private var slots = [UInt64](repeating: 0, count: 1 << 16)
         private var slotIDs = [Int32](repeating: 0, count: 1 << 16)
         private var unitCount = 0
@@ -55,85 +60,31 @@ package struct SearchTermShards: Sendable {
         fileprivate var title: [PostingList] = []
         fileprivate var starts: [PostingList] = []
 
-        package init() {}
-
-        /// Names the grams of record `record` (the next in order): its normalised title and body.
-        package mutating func add(title titleUnits: [UInt16], body: [UInt16], record: Int32) {
-            scan(titleUnits, record, inTitle: true)
-            scan(body, record, inTitle: false)
+        package init(keys: Range<UInt32> = 0..<0x10000) {
+            self.keys = keys
         }
 
-        private mutating func scan(_ units: [UInt16], _ record: Int32, inTitle: Bool) {
-            let none = UInt16.max
-            var before = none, beforeThat = none
-            var at = 0
-            while at < units.count {
-                let unit = units[at]
-                if SearchRanking.isWord(unit) {
-                    var end = at + 1
-                    while end < units.count, SearchRanking.isWord(units[end]) { end += 1 }
-                    if end - at <= 10, let packed = Self.packedASCII(units[at..<end]) {
-                        // Most words: ASCII, up to ten letters, looked up as a number.
-                        name(packed, gram: nil, record, inTitle, first: inTitle && at == 0)
+        /// Names those of `grams` filed under this collector's keys for record `record` (the
+        /// next in order).
+        package mutating func add(_ grams: Grams, record: Int32) {
+            for place in grams.bits.indices where keys.contains(UInt32(grams.key(place))) {
+                let flags = grams.flags[place]
+                let inTitle = flags & Grams.inTitle != 0
+                let first = flags & Grams.first != 0
+                if flags & Grams.longWord != 0 {
+                    let word = grams.longWords[Int(grams.bits[place])]
+                    let id: Int32
+                    if let known = wordIDs[word] {
+                        id = known
                     } else {
-                        let word = String(decoding: units[at..<end], as: UTF16.self)
-                        let id: Int32
-                        if let known = wordIDs[word] {
-                            id = known
-                        } else {
-                            id = newID(.word(word))
-                            wordIDs[word] = id
-                        }
-                        name(id, record, inTitle, first: inTitle && at == 0)
+                        id = newID(.word(word))
+                        wordIDs[word] = id
                     }
-                    at = end
-                    (before, beforeThat) = (none, none)
-                    continue
+                    name(id, record, inTitle, first: first)
+                } else {
+                    name(grams.bits[place], record, inTitle, first: first)
                 }
-                if (0xD800...0xDBFF).contains(unit), at + 1 < units.count, (0xDC00...0xDFFF).contains(units[at + 1]) {
-                    name(Gram(unit, units[at + 1]), record, inTitle)
-                    at += 2
-                    (before, beforeThat) = (none, none)
-                    continue
-                }
-                at += 1
-                // ASCII that is not a word's (spaces, punctuation) is never a letter or digit.
-                guard unit >= 0x80 else {
-                    (before, beforeThat) = (none, none)
-                    continue
-                }
-                if SearchRanking.isHan(unit) {
-                    // A title's grams at its start, by the position of this character (`at - 1`).
-                    name(Gram(unit), record, inTitle, first: inTitle && at == 1)
-                    if before != none {
-                        name(Gram(before, unit), record, inTitle, first: inTitle && at == 2)
-                        if beforeThat != none { name(Gram(beforeThat, before, unit), record, inTitle, first: inTitle && at == 3) }
-                    }
-                    (before, beforeThat) = (unit, before)
-                    continue
-                }
-                if SearchRanking.isLetterOrNumber(unit) { name(Gram(unit), record, inTitle) }
-                (before, beforeThat) = (none, none)
             }
-        }
-
-        /// A word of ASCII lowercase letters and digits, up to ten, as a number: six bits a
-        /// character (1–26 the letters, 27–36 the digits, 0 past the end) and the top bit,
-        /// never set in a `Gram.units`.
-        private static func packedASCII(_ units: ArraySlice<UInt16>) -> UInt64? {
-            var bits: UInt64 = 1 << 63
-            var shift: UInt64 = 0
-            for unit in units {
-                let code: UInt16
-                switch unit {
-                case 97...122: code = unit - 96
-                case 48...57: code = unit - 48 + 27
-                default: return nil
-                }
-                bits |= UInt64(code) << shift
-                shift += 6
-            }
-            return bits
         }
 
         /// The word `packedASCII` made `bits` of.
@@ -148,20 +99,15 @@ package struct SearchTermShards: Sendable {
             return String(decoding: bytes, as: UTF8.self)
         }
 
-        private mutating func name(_ gram: Gram, _ record: Int32, _ inTitle: Bool, first: Bool = false) {
-            guard case .units(let bits) = gram else { return }
-            name(bits, gram: gram, record, inTitle, first: first)
-        }
-
-        /// Names the gram numbered `bits` (a `Gram.units`, or a word by `packedASCII`).
-        private mutating func name(_ bits: UInt64, gram: Gram?, _ record: Int32, _ inTitle: Bool, first: Bool) {
+        /// Names the gram numbered `bits` (a `Gram.units`, or a word by `Grams.packedASCII`).
+        private mutating func name(_ bits: UInt64, _ record: Int32, _ inTitle: Bool, first: Bool) {
             var slot = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 40) & (slots.count - 1)
             while slots[slot] != 0, slots[slot] != bits { slot = (slot + 1) & (slots.count - 1) }
             let id: Int32
             if slots[slot] == bits {
                 id = slotIDs[slot]
             } else {
-                id = newID(gram ?? .word(Self.unpackedASCII(bits)))
+                id = newID(bits >> 63 == 1 ? .word(Self.unpackedASCII(bits)) : .units(bits))
                 slots[slot] = bits
                 slotIDs[slot] = id
                 unitCount += 1
@@ -199,6 +145,127 @@ package struct SearchTermShards: Sendable {
         }
     }
 
+    /// The grams of one record, as a collector names them: found on any core, then filed by
+    /// each collector under its own keys.
+    package struct Grams: Sendable {
+        fileprivate static let inTitle: UInt8 = 1
+        /// At the very start of the record's title.
+        fileprivate static let first: UInt8 = 2
+        fileprivate static let longWord: UInt8 = 4
+
+        /// Each gram found: a `Gram.units`, a word by `packedASCII`, or (`longWord`) its place in
+        /// `longWords`; with its flags in `flags` at the same place.
+        fileprivate var bits: [UInt64] = []
+        fileprivate var flags: [UInt8] = []
+        fileprivate var longWords: [String] = []
+
+        /// A record's normalised title and body.
+        package init(title: [UInt16], body: [UInt16]) {
+            bits.reserveCapacity(title.count + body.count)
+            flags.reserveCapacity(title.count + body.count)
+            scan(title, inTitle: true)
+            scan(body, inTitle: false)
+        }
+
+        private mutating func scan(_ units: [UInt16], inTitle: Bool) {
+            let none = UInt16.max
+            let titleFlag = inTitle ? Self.inTitle : 0
+            /// `first` when the gram that ends at `end` starts the title.
+            func flags(startingTitle: Bool) -> UInt8 { titleFlag | (inTitle && startingTitle ? Self.first : 0) }
+            var before = none, beforeThat = none
+            var at = 0
+            while at < units.count {
+                let unit = units[at]
+                if SearchRanking.isWord(unit) {
+                    var end = at + 1
+                    while end < units.count, SearchRanking.isWord(units[end]) { end += 1 }
+                    if end - at <= 10, let packed = Self.packedASCII(units[at..<end]) {
+                        // Most words: ASCII, up to ten letters, looked up as a number.
+                        append(packed, flags(startingTitle: at == 0))
+                    } else {
+                        longWords.append(String(decoding: units[at..<end], as: UTF16.self))
+                        append(UInt64(longWords.count - 1), flags(startingTitle: at == 0) | Self.longWord)
+                    }
+                    at = end
+                    (before, beforeThat) = (none, none)
+                    continue
+                }
+                if (0xD800...0xDBFF).contains(unit), at + 1 < units.count, (0xDC00...0xDFFF).contains(units[at + 1]) {
+                    append(Self.bits(Gram(unit, units[at + 1])), titleFlag)
+                    at += 2
+                    (before, beforeThat) = (none, none)
+                    continue
+                }
+                at += 1
+                // ASCII that is not a word's (spaces, punctuation) is never a letter or digit.
+                guard unit >= 0x80 else {
+                    (before, beforeThat) = (none, none)
+                    continue
+                }
+                if SearchRanking.isHan(unit) {
+                    // A title's grams at its start, by the position of this character (`at - 1`);
+                    // each filed under its first character.
+                    append(Self.bits(Gram(unit)), flags(startingTitle: at == 1))
+                    if before != none {
+                        append(Self.bits(Gram(before, unit)), flags(startingTitle: at == 2))
+                        if beforeThat != none { append(Self.bits(Gram(beforeThat, before, unit)), flags(startingTitle: at == 3)) }
+                    }
+                    (before, beforeThat) = (unit, before)
+                    continue
+                }
+                if SearchRanking.isLetterOrNumber(unit) { append(Self.bits(Gram(unit)), titleFlag) }
+                (before, beforeThat) = (none, none)
+            }
+        }
+
+        private mutating func append(_ gram: UInt64, _ gramFlags: UInt8) {
+            bits.append(gram)
+            flags.append(gramFlags)
+        }
+
+        /// The first code unit of the directory key of the gram found at `place`: each gram is
+        /// filed under its first character (a word under its first two letters).
+        fileprivate func key(_ place: Int) -> UInt16 {
+            let gram = bits[place]
+            if flags[place] & Self.longWord != 0 { return longWords[Int(gram)].utf16.first! }
+            if gram >> 63 == 1 {
+                let code = UInt16(gram & 63)
+                return code <= 26 ? code + 96 : code - 27 + 48
+            }
+            return UInt16(truncatingIfNeeded: gram >> 32)
+        }
+
+        private static func bits(_ gram: Gram) -> UInt64 {
+            guard case .units(let bits) = gram else { preconditionFailure("a word is not packed as units") }
+            return bits
+        }
+
+        /// A word of ASCII lowercase letters and digits, up to ten, as a number: six bits a
+        /// character (1–26 the letters, 27–36 the digits, 0 past the end) and the top bit,
+        /// never set in a `Gram.units`.
+        private static func packedASCII(_ units: ArraySlice<UInt16>) -> UInt64? {
+            var bits: UInt64 = 1 << 63
+            var shift: UInt64 = 0
+            for unit in units {
+                let code: UInt16
+                switch unit {
+                case 97...122: code = unit - 96
+                case 48...57: code = unit - 48 + 27
+                default: return nil
+                }
+                bits |= UInt64(code) << shift
+                shift += 6
+            }
+            return bits
+        }
+
+        /// Each gram's first key unit, once per gram found: what dividing keys between
+        /// collectors balances.
+        package func forEachKey(_ body: (UInt16) -> Void) {
+            for place in bits.indices { body(key(place)) }
+        }
+    }
+
     /// Each shard file's JSON (`{"key":[["gram","text","title"],…],…}`, escaped for a script).
     package var shards: [[UInt8]] = []
     /// Directory key → its shard's number.
@@ -206,10 +273,46 @@ package struct SearchTermShards: Sendable {
     /// Every Latin-script word, sorted by code unit (the typo search's candidates).
     package var words: [String] = []
 
+    /// What one collector gathered, ready to pack: each key's JSON (`"key":[…]`) in key order,
+    /// and its words, sorted.
+    package struct Part: Sendable {
+        fileprivate var keys: [(name: String, bytes: [UInt8])] = []
+        fileprivate var words: [String] = []
+    }
+
     /// The shards of what `collector` gathered.
-    /// Each key's grams are written straight into the shard being filled, and the collector's
-    /// lists let go as they are: the postings are held about once, not three times.
     package init(_ collector: consuming Collector, target: Int) {
+        self.init([Self.part(collector)], target: target)
+    }
+
+    /// The shards of parts gathered over ranges of keys, the parts in the order of their ranges
+    /// (so their keys, one after another, are in order).
+    package init(_ parts: [Part], target: Int) {
+        var shard: [UInt8] = []
+        func close() {
+            shard.append(UInt8(ascii: "}"))
+            shards.append(shard)
+            shard = []
+        }
+        for part in parts {
+            for (name, keyBytes) in part.keys {
+                // A key as large as a shard has one of its own: a query for a rare key beside it
+                // does not load it.
+                if keyBytes.count >= target, !shard.isEmpty { close() }
+                shard.append(shard.isEmpty ? UInt8(ascii: "{") : UInt8(ascii: ","))
+                shard += keyBytes
+                directory[name] = shards.count
+                if shard.count >= target { close() }
+            }
+            words += part.words
+        }
+        if !shard.isEmpty { close() }
+    }
+
+    /// Each key's JSON of what `collector` gathered, in key order. The collector's lists are let
+    /// go as they are written: the postings are held about once, not three times.
+    package static func part(_ collector: consuming Collector) -> Part {
+        var part = Part()
         // By key, then by gram, in code unit order.
         var byKey: [[UInt16]: [(units: [UInt16], id: Int)]] = [:]
         var initials: [UInt16: (text: RecordSet, title: RecordSet)] = [:]
@@ -217,20 +320,14 @@ package struct SearchTermShards: Sendable {
             let units = gram.utf16
             byKey[gram.key, default: []].append((units, id))
             if case .word(let word) = gram {
-                words.append(word)
-                initials[units[0], default: (RecordSet(), RecordSet())].text.insert(collector.text[id].numbers)
-                initials[units[0], default: (RecordSet(), RecordSet())].title.insert(collector.title[id].numbers)
+                part.words.append(word)
+                initials[units[0], default: (RecordSet(), RecordSet())].text.insert(collector.text[id])
+                initials[units[0], default: (RecordSet(), RecordSet())].title.insert(collector.title[id])
             }
         }
-        words.sort { $0.utf16.lexicographicallyPrecedes($1.utf16) }
+        part.words.sort { $0.utf16.lexicographicallyPrecedes($1.utf16) }
         // A letter's initials without any gram of its own (no one-letter word) still need a key.
         for letter in initials.keys where byKey[[letter]] == nil { byKey[[letter]] = [] }
-        var shard: [UInt8] = []
-        func close() {
-            shard.append(UInt8(ascii: "}"))
-            shards.append(shard)
-            shard = []
-        }
         for key in byKey.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             let name = String(decoding: key, as: UTF16.self)
             var json = JSONTextWriter(pretty: false, scriptSafe: true)
@@ -239,24 +336,18 @@ package struct SearchTermShards: Sendable {
             json = JSONTextWriter(pretty: false, scriptSafe: true)
             json.beginArray()
             if key.count == 1, let initial = initials.removeValue(forKey: key[0]) {
-                Self.entry("", PostingList(initial.text.sorted), PostingList(initial.title.sorted), PostingList(), into: &json)
+                entry("", PostingList(initial.text.sorted), PostingList(initial.title.sorted), PostingList(), into: &json)
             }
             for member in byKey[key]!.sorted(by: { $0.units.lexicographicallyPrecedes($1.units) }) {
-                Self.entry(String(decoding: member.units, as: UTF16.self), collector.text[member.id],
-                           collector.title[member.id], collector.starts[member.id], into: &json)
+                entry(String(decoding: member.units, as: UTF16.self), collector.text[member.id],
+                      collector.title[member.id], collector.starts[member.id], into: &json)
                 (collector.text[member.id], collector.title[member.id], collector.starts[member.id]) = (PostingList(), PostingList(), PostingList())
             }
             json.endArray()
             keyBytes += json.bytes
-            // A key as large as a shard has one of its own: a query for a rare key beside it
-            // does not load it.
-            if keyBytes.count >= target, !shard.isEmpty { close() }
-            shard.append(shard.isEmpty ? UInt8(ascii: "{") : UInt8(ascii: ","))
-            shard += keyBytes
-            directory[name] = shards.count
-            if shard.count >= target { close() }
+            part.keys.append((name, keyBytes))
         }
-        if !shard.isEmpty { close() }
+        return part
     }
 
     /// `[gram, text, title]`, with the records whose title starts with the gram after them if any.
@@ -277,7 +368,7 @@ package struct SearchTermShards: Sendable {
     /// after the one before less one (the first counted from -1), in groups of five bits, most
     /// significant first, every group but the last with 32 added (`0` is `A`, 31 is `f`, 32 is
     /// `gA`). A record added twice in a row is kept once.
-    package struct PostingList {
+    package struct PostingList: Sendable {
         private var bytes: [UInt8] = []
         private var last: Int32 = -1
 
@@ -300,41 +391,64 @@ package struct SearchTermShards: Sendable {
 
         package var text: String { String(decoding: bytes, as: UTF8.self) }
         package var isEmpty: Bool { bytes.isEmpty }
-        package var numbers: [Int32] { SearchTermShards.decode(text) }
+        package var numbers: [Int32] {
+            var numbers: [Int32] = []
+            SearchTermShards.decode(bytes) { numbers.append($0) }
+            return numbers
+        }
+
+        fileprivate func forEachNumber(_ body: (Int32) -> Void) { SearchTermShards.decode(bytes, body) }
     }
 
     package static func encode(_ numbers: [Int32]) -> String { PostingList(numbers).text }
 
-    /// The numbers `encode(_:)` wrote.
+    /// The numbers `encode(_:)` wrote; none for text that is not a posting list.
     package static func decode(_ text: String) -> [Int32] {
         var numbers: [Int32] = []
-        var value: UInt32 = 0
-        var previous: Int32 = -1
-        for byte in text.utf8 {
-            guard let digit = alphabet.firstIndex(of: byte) else { return [] }
-            value = value << 5 | UInt32(digit & 31)
-            if digit < 32 {
-                previous += Int32(value) + 1
-                numbers.append(previous)
-                value = 0
-            }
-        }
+        guard decode(Array(text.utf8), { numbers.append($0) }) else { return [] }
         return numbers
     }
 
-    /// Record numbers as a bitmap: the union of many lists, read back in order.
-    package struct RecordSet {
-        private var bits: [UInt64] = []
-
-        package mutating func insert(_ numbers: [Int32]) {
-            for number in numbers {
-                let word = Int(number) >> 6
-                if word >= bits.count { bits += [UInt64](repeating: 0, count: word + 1 - bits.count) }
-                bits[word] |= 1 << UInt64(number & 63)
+    /// Each number of a posting list's bytes, in order; false at a byte not in `alphabet`.
+    @discardableResult
+    private static func decode(_ bytes: [UInt8], _ body: (Int32) -> Void) -> Bool {
+        var value: UInt32 = 0
+        var previous: Int32 = -1
+        for byte in bytes {
+            let digit = digits[Int(byte)]
+            guard digit >= 0 else { return false }
+            value = value << 5 | UInt32(digit & 31)
+            if digit < 32 {
+                previous += Int32(value) + 1
+                body(previous)
+                value = 0
             }
         }
+        return true
+    }
 
-        package var sorted: [Int32] {
+    /// Each byte's place in `alphabet`, or -1.
+    private static let digits: [Int8] = {
+        var digits = [Int8](repeating: -1, count: 256)
+        for (place, byte) in alphabet.enumerated() { digits[Int(byte)] = Int8(place) }
+        return digits
+    }()
+
+    /// Record numbers as a bitmap: the union of many lists, read back in order.
+    fileprivate struct RecordSet {
+        private var bits: [UInt64] = []
+
+        fileprivate mutating func insert(_ list: PostingList) {
+            list.forEachNumber { insert($0) }
+        }
+
+        private mutating func insert(_ number: Int32) {
+            let word = Int(number) >> 6
+            if word >= bits.count { bits += [UInt64](repeating: 0, count: word + 1 - bits.count) }
+            bits[word] |= 1 << UInt64(number & 63)
+        }
+
+        var sorted: [Int32] {
             var numbers: [Int32] = []
             for (word, value) in bits.enumerated() where value != 0 {
                 var rest = value

@@ -256,6 +256,35 @@ import Testing
     /// about 300 bytes, every shard 200), with the same index in one file beside it: the node
     /// tests search both and compare. It is what the builder makes now (rewritten with
     /// HANDBOOKGEN_UPDATE_GOLDEN=1).
+    /// Collectors over ranges of keys, given every record's grams, make the shards one collector
+    /// over all keys makes: the same files, directory and words, whichever the ranges.
+    @Test func collectorsOverKeyRangesMakeTheShardsOfOne() {
+        let texts: [(String, String)] = [
+            ("导航栏", "导航栏位于屏幕顶部，导航控制器管理层级"),
+            ("Navigation bar", "a navigation bar sits at the top; navigationcontrollers123 manage depth"),
+            ("工具栏 toolbar", "工具栏和标签栏 tab bar 不同 ünïcödé wörds"),
+            ("𠀀 Extension B", "rare 𠀀𠀁 characters and digits 44pt 2x"),
+            ("按钮", "按钮 button 导航 nav"),
+        ]
+        func units(_ text: String) -> [UInt16] { Array(text.lowercased().utf16) }
+        let grams = texts.map { SearchTermShards.Grams(title: units($0.0), body: units($0.1)) }
+        var whole = SearchTermShards.Collector()
+        for (record, found) in grams.enumerated() { whole.add(found, record: Int32(record)) }
+        let one = SearchTermShards(whole, target: 40)
+        for bounds: [UInt32] in [[0, 0x61, 0x4E00, 0x10000], [0, 0x6E, 0x10000], [0, 0x5BFC, 0xD800, 0x10000]] {
+            var collectors = zip(bounds, bounds.dropFirst()).map { SearchTermShards.Collector(keys: $0..<$1) }
+            for index in collectors.indices {
+                for (record, found) in grams.enumerated() { collectors[index].add(found, record: Int32(record)) }
+            }
+            let parts = SearchTermShards(collectors.map { SearchTermShards.part($0) }, target: 40)
+            #expect(parts.shards == one.shards, "\(bounds)")
+            #expect(parts.directory == one.directory)
+            #expect(parts.words == one.words)
+        }
+        #expect(one.shards.count > 3, "small shards, so that the ranges' ends fall inside them")
+        #expect(one.directory["导"] != nil && one.directory["na"] != nil && one.words.contains("navigationcontrollers123"))
+    }
+
     @Test func theSharedChunkedFixtureIsCurrent() async throws {
         var builder = try await Self.chunkingBuilder(FixtureHandbook.fixtureContent, target: 300)
         builder.termShardTarget = 200

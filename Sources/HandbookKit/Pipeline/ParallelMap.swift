@@ -13,6 +13,8 @@ import Synchronization
 /// group and spreads over the cores too.
 enum ParallelMap {
     static let isSerial = ProcessInfo.processInfo.environment["HANDBOOKGEN_JOBS"] == "1"
+    /// How many items run at once at most: the cores, or 1.
+    static var workers: Int { isSerial ? 1 : ProcessInfo.processInfo.activeProcessorCount }
 
     /// `runLength` caps the items per run (1: each item is handed out on its own).
     static func map<T: Sendable, R: Sendable>(_ items: [T], runLength: Int = .max,

@@ -18,7 +18,8 @@ struct SearchIndexBuilder: Sendable {
     struct ChapterEntries: Sendable {
         /// Its records, when the whole index is asked for (`build`); else empty, and made again
         /// by `remake`, a few chapters at a time, for a chunked index's postings: all of them at
-        /// once would be the largest thing a large build holds.
+        /// once would be the largest thing a large build holds. The records made again have no
+        /// pinyin keys (the postings do not read them).
         var records: [SearchIndex.Record]
         var remake: @Sendable () -> [SearchIndex.Record]
         var script: [UInt8]
@@ -118,28 +119,39 @@ struct SearchIndexBuilder: Sendable {
             try await emit(files)
         }
         var files: [(path: String, pieces: [[UInt8]])] = []
-        // The postings, by term, and what the head keeps of each record.
-        var collector = SearchTermShards.Collector()
+        // The postings, by term, and what the head keeps of each record. The chapters' records
+        // are made again and their grams found on all cores, 64 chapters at a time, then the
+        // glossary's; collectors over ranges of keys (one a core) file each batch side by side.
         let folds = foldedScalars ?? ScalarFolds()
-        var title: [UInt16] = []
-        var body: [UInt16] = []
         var fields = RecordFields(editions: index.editions, count: first)
-        // The chapters' records made again on all cores, 64 chapters at a time, read in order,
-        // then the glossary's.
         let remakes = chapters.map(\.remake)
         var batches = stride(from: 0, to: remakes.count, by: 64).map { remakes[$0..<min($0 + 64, remakes.count)] }
         let glossary = index.records
         batches.append([{ glossary }])
+        var collectors: [CollectorBox] = []
         for batch in batches {
-            for records in await ParallelMap.map(Array(batch), { $0() }) {
-                for record in records {
+            let made = await ParallelMap.map(Array(batch)) { remake -> [RecordGrams] in
+                var title: [UInt16] = []
+                var body: [UInt16] = []
+                return remake().map { record in
                     normalizedUnits(of: record, title: &title, body: &body, folds)
-                    collector.add(title: title, body: body, record: Int32(fields.count))
-                    fields.append(record, titleLength: title.count)
+                    return RecordGrams(record: record, titleLength: title.count,
+                                       grams: SearchTermShards.Grams(title: title, body: body))
+                }
+            }
+            let records = made.flatMap { $0 }
+            let base = Int32(fields.count)
+            for made in records { fields.append(made.record, titleLength: made.titleLength) }
+            // The first batch's grams divide the keys between the collectors.
+            if collectors.isEmpty { collectors = CollectorBox.dividing(records.map(\.grams), into: ParallelMap.workers) }
+            _ = await ParallelMap.map(collectors, runLength: 1) { box in
+                box.collector.withLock { collector in
+                    for (offset, made) in records.enumerated() { collector.add(made.grams, record: base + Int32(offset)) }
                 }
             }
         }
-        let shards = SearchTermShards(consume collector, target: termShardTarget)
+        let parts = await ParallelMap.map(collectors, runLength: 1) { SearchTermShards.part($0.take()) }
+        let shards = SearchTermShards(parts, target: termShardTarget)
         for (number, shard) in shards.shards.enumerated() {
             files.append((folder + "t\(number).js", Self.chunkPieces("\"t\(number)\"", value: shard)))
         }
@@ -333,9 +345,11 @@ struct SearchIndexBuilder: Sendable {
         // Each chapter's records are independent: build them on all cores, in reading order.
         let chapters = await ParallelMap.map(handbook.chapters(in: language)) { chapter in
             let context = RecordsContext(scope: scopeIndex[chapter.part] ?? -1, partTitle: partTitles[chapter.part] ?? chapter.part)
-            let remake = { @Sendable in self.records(of: chapter, language, scope: context.scope, partTitle: context.partTitle) }
+            let remake = { @Sendable in
+                self.records(of: chapter, language, scope: context.scope, partTitle: context.partTitle, withPinyin: false)
+            }
             let make = {
-                let records = remake()
+                let records = self.records(of: chapter, language, scope: context.scope, partTitle: context.partTitle)
                 var seen = ScalarSet()
                 return ChapterEntries(records: withChapterRecords ? records : [], remake: remake, script: Self.fragment(records),
                                       scalars: Self.scalars(records, into: &seen), count: records.count,
@@ -458,7 +472,11 @@ struct SearchIndexBuilder: Sendable {
         return found
     }
 
-    private func records(of chapter: Chapter, _ language: Language, scope: Int, partTitle: String) -> [SearchIndex.Record] {
+    /// `withPinyin`: false when only the grams and facets are wanted (the postings), which do not
+    /// read a title's pinyin key.
+    private func records(of chapter: Chapter, _ language: Language, scope: Int, partTitle: String,
+                         withPinyin: Bool = true) -> [SearchIndex.Record] {
+        let pinyinKey = withPinyin ? self.pinyinKey : { _ in "" }
         let page = SiteURLs.chapter(chapter.id, language)
         // The text under each section, by the section's position (`sections` lists the section
         // blocks in reading order).
@@ -537,6 +555,53 @@ struct SearchIndexBuilder: Sendable {
             }
             position += 1
         }
+    }
+}
+
+/// A record, the length of its normalised title and the grams it is found by.
+struct RecordGrams: Sendable {
+    var record: SearchIndex.Record
+    var titleLength: Int
+    var grams: SearchTermShards.Grams
+}
+
+/// A term collector that one task at a time fills in place: each batch of records is handed to
+/// every box at once, one task a box, so its lock is never waited for.
+final class CollectorBox: Sendable {
+    let collector: Mutex<SearchTermShards.Collector>
+
+    init(keys: Range<UInt32>) {
+        collector = Mutex(SearchTermShards.Collector(keys: keys))
+    }
+
+    /// What it gathered, leaving it empty.
+    func take() -> SearchTermShards.Collector {
+        collector.withLock { collector in
+            var taken = SearchTermShards.Collector(keys: collector.keys)
+            swap(&taken, &collector)
+            return taken
+        }
+    }
+
+    /// `count` collectors over consecutive ranges of key units, each range filing about as many
+    /// of the grams in `sample`. The output does not depend on the ranges, only the balance.
+    static func dividing(_ sample: [SearchTermShards.Grams], into count: Int) -> [CollectorBox] {
+        var weights = [Int](repeating: 0, count: 0x10000)
+        var total = 0
+        for grams in sample {
+            grams.forEachKey { key in
+                weights[Int(key)] += 1
+                total += 1
+            }
+        }
+        var bounds: [UInt32] = [0]
+        var sum = 0
+        for unit in weights.indices where bounds.count < count {
+            sum += weights[unit]
+            if sum > 0, sum * count >= total * bounds.count { bounds.append(UInt32(unit + 1)) }
+        }
+        bounds.append(0x10000)
+        return zip(bounds, bounds.dropFirst()).filter { $0 < $1 }.map { CollectorBox(keys: $0..<$1) }
     }
 }
 
