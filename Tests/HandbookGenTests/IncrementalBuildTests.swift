@@ -112,6 +112,33 @@ import Testing
         #expect(try await fixture.snapshot() == fullBuild(fixture))
     }
 
+    /// A generated language's chapters and definitions are kept between builds while their
+    /// sources, the overrides, the glossary and the source's titles are the same: a title that a
+    /// converted link reads as, a definition and an override each reach the generated pages as a
+    /// full build makes them.
+    @Test func generatedTextFollowsItsSourcesOnARebuild() async throws {
+        let fixture = try ConversionTests.generatedFixture()
+        let builder = IncrementalBuilder(configuration: fixture.configuration)
+        #expect(await builder.build().outcome.succeeded)
+        let edits: [(file: String, old: String, new: String, description: String)] = [
+            ("zh/controls/buttons.md", "[!DO verb-titles] 用动词作标题", "[!DO verb-titles] Verb 用作标题",
+             "a rule title that a converted link without its own text reads as (now Latin first: spaced)"),
+            ("glossary.yaml", "zh: 位于屏幕底部，放当前视图的操作。", "zh: 位于屏幕底部，放当前视图的常用操作。",
+             "a definition, converted for the generated glossary"),
+            ("zh-Hant-overrides.yaml", "zh-Hant: 畫面", "zh-Hant: 螢幕畫面", "an override"),
+            ("zh/bars/toolbar.md", "工具栏位于屏幕底部。", "工具栏总在屏幕底部。", "a paragraph of a generated chapter's source"),
+        ]
+        for edit in edits {
+            try fixture.edit(edit.file, replacing: edit.old, with: edit.new)
+            #expect(await builder.build().outcome.succeeded, "\(edit.description)")
+            #expect(try await fixture.snapshot() == fullBuild(fixture), "after editing \(edit.description)")
+        }
+        let toolbar = String(decoding: try fixture.snapshot()["zh-Hant/bars/toolbar.html"] ?? Data(), as: UTF8.self)
+        #expect(toolbar.contains("總在螢幕畫面底部"), "the paragraph and the override, converted")
+        let glossary = String(decoding: try fixture.snapshot()["zh-Hant/glossary.html"] ?? Data(), as: UTF8.self)
+        #expect(glossary.contains("常用操作"), "the definition, converted")
+    }
+
     /// The glossary's share of the search index is kept between builds only while its inputs
     /// are equal, the reviewed search synonyms among them: a new synonym reaches the index.
     @Test func aSearchSynonymReachesTheIndexOnARebuild() async throws {

@@ -54,16 +54,16 @@ public struct HandbookLoader: Sendable {
         // The glossary comes first: the chapters are checked against the forms it marks to avoid.
         let glossary = loadGlossary(discovery: discovery, allowed: allowed, log: &log)
         let terminology = loadTerminology(discovery: discovery, glossary: glossary, log: &log)
-        if let chapterCache {
-            // A chapter's warnings and a generated chapter's text depend on these files as well
-            // as on its own text.
+        // A chapter's warnings and a generated chapter's text depend on these files as well as
+        // on its own text.
+        let context = chapterCache.map { _ in
             let overrides = languages.all.filter(languages.isGenerated).map(ConversionOverrides.fileName(for:))
-            let context = ([AllowedCharacters.fileName, "glossary.yaml", Terminology.fileName] + overrides).flatMap { name -> [UInt8] in
+            return ([AllowedCharacters.fileName, "glossary.yaml", Terminology.fileName] + overrides).flatMap { name -> [UInt8] in
                 let bytes = try? SourceFile.contents(of: contentDirectory.appendingPathComponent(name).path).get()
                 return (bytes ?? []) + [0]
             }
-            chapterCache.keep(onlyIfContextIs: context)
         }
+        if let chapterCache, let context { chapterCache.keep(onlyIfContextIs: context) }
         // The figures are read and checked beside the chapters.
         let figureFolder = (contentDirectory, displayRoot), figureMemo = chapterCache?.figures
         async let figures = { () -> (FigureLibrary, DiagnosticLog) in
@@ -117,8 +117,18 @@ public struct HandbookLoader: Sendable {
         // A generated language's parts and chapters that are not written in it are converted
         // from the source's files.
         let titles = LinkTitles(parts: parts[languages.source] ?? [], chapters: chapters[languages.source] ?? [])
-        let conversions = loadConversions(discovery: discovery, glossary: glossary, titles: titles, log: &log)
-        let definedGlossary = Self.convertingNotes(of: glossary, with: conversions, from: languages.source)
+        let makeConversions = { () -> ConversionSetup in
+            var setupLog = DiagnosticLog()
+            let conversions = loadConversions(discovery: discovery, glossary: glossary, titles: titles, log: &setupLog)
+            return ConversionSetup(conversions: conversions, glossary: Self.convertingNotes(of: glossary, with: conversions, from: languages.source),
+                                   log: setupLog)
+        }
+        // Kept by `serve` while the files they are made from and the source's titles (what a
+        // link without its own text reads as) are the same.
+        let setup = chapterCache.flatMap { cache in context.map { cache.conversions(for: $0, titles: titles.byTarget, make: makeConversions) } }
+            ?? makeConversions()
+        log.merge(setup.log)
+        let conversions = setup.conversions, definedGlossary = setup.glossary
         let (generatedParts, generatedChapters) = generatedFiles(listedFiles, conversions: conversions)
         let converted = await ParallelMap.map(generatedParts, runLength: 1) { language, files, conversion in
             var partLog = DiagnosticLog()
@@ -228,6 +238,15 @@ public struct HandbookLoader: Sendable {
             conversions[language] = ScriptConversion(converter: converter, phrases: phrases, linkTexts: links)
         }
         return conversions
+    }
+
+    /// What generating languages needs, made once per build from the overrides, the glossary
+    /// and the source's titles: each generated language's conversion, the glossary with its
+    /// definitions converted, and what reading the overrides reported.
+    struct ConversionSetup: Sendable {
+        var conversions: [Language: ScriptConversion]
+        var glossary: Glossary
+        var log: DiagnosticLog
     }
 
     /// The glossary with each generated language's definitions converted from the source's.

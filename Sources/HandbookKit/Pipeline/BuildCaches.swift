@@ -30,6 +30,12 @@ public final class ChapterCache: Sendable {
         /// characters): when they change, no parsed chapter is kept.
         var context: [UInt8] = []
         var conversions: [String: (source: String, file: SourceFile)] = [:]
+        var setup: (key: ConversionKey, value: HandbookLoader.ConversionSetup)?
+    }
+
+    private struct ConversionKey: Equatable {
+        var context: [UInt8]
+        var titles: [String: String]
     }
 
     private let state = Mutex(State())
@@ -44,6 +50,26 @@ public final class ChapterCache: Sendable {
             if state.context != context { state.entries = [:]; state.conversions = [:] }
             state.context = context
         }
+    }
+
+    /// The conversions and the converted glossary while the context files and the source's
+    /// titles are the same (converting every definition with OpenCC on each save was a tenth of
+    /// a rebuild). New titles also forget the converted chapters: a link without its own text
+    /// reads as its target's title, which decides the spacing around it.
+    func conversions(for context: [UInt8], titles: [String: String],
+                     make: () -> HandbookLoader.ConversionSetup) -> HandbookLoader.ConversionSetup {
+        let key = ConversionKey(context: context, titles: titles)
+        let kept = state.withLock { state -> HandbookLoader.ConversionSetup? in
+            guard let setup = state.setup, setup.key == key else {
+                state.conversions = [:]
+                return nil
+            }
+            return setup.value
+        }
+        if let kept { return kept }
+        let made = make()
+        state.withLock { $0.setup = (key, made) }
+        return made
     }
 
     /// A generated language's file made from a source text, while that text is the same
