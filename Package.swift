@@ -32,25 +32,29 @@ let package = Package(
             pkgConfig: "opencc",
             providers: [.apt(["libopencc-dev"]), .brew(["opencc"])]
         ),
+        // Markdown through cmark-gfm: the only target that calls into CCmark, and the Markdown
+        // model it gives (blocks, inlines, cross-links, source positions).
+        .target(name: "HandbookMarkdown", dependencies: ["CCmark", "TextBytes"]),
         // The project's Mustache engine: parser and renderer, on nothing but Foundation.
         .target(name: "TemplateEngine"),
-        // JSON written straight into bytes (rules.json, the search index's scripts) and the
-        // eight-bytes-at-a-time tests its scans share with the generator's.
-        .target(name: "JSONText"),
+        // Text as UTF-8 bytes, shared by the targets above and below: searches and trims of
+        // strings, scalar decoding, eight-bytes-at-a-time tests, and JSON written straight into
+        // bytes (rules.json, the search index's scripts).
+        .target(name: "TextBytes"),
         // The search index's format and its ranking, the Swift side of templates/assets/search/:
         // what the generator writes and what `rules` and the MCP server read and rank, apart
         // from the handbook's model.
         .target(
             name: "HandbookSearch",
-            dependencies: ["JSONText", .product(name: "RulesCatalog", package: "RulesCatalog")]
+            dependencies: ["TextBytes", .product(name: "RulesCatalog", package: "RulesCatalog")]
         ),
         .target(
             name: "HandbookKit",
             dependencies: [
-                "CCmark",
                 "COpenCC",
+                "HandbookMarkdown",
                 "HandbookSearch",
-                "JSONText",
+                "TextBytes",
                 .product(name: "RulesCatalog", package: "RulesCatalog"),
                 "TemplateEngine",
                 .product(name: "Yams", package: "Yams"),
@@ -90,8 +94,8 @@ let package = Package(
         .testTarget(
             name: "HandbookGenTests",
             dependencies: [
-                "HandbookKit", "HandbookSearch", "JSONText", .product(name: "RulesCatalog", package: "RulesCatalog"), "HandbookMCP",
-                "HandbookServe",
+                "HandbookKit", "HandbookMarkdown", "HandbookSearch", "TextBytes",
+                .product(name: "RulesCatalog", package: "RulesCatalog"), "HandbookMCP", "HandbookServe",
                 "TemplateEngine",
                 // The reference the template engine is compared with.
                 .product(name: "Mustache", package: "swift-mustache"),

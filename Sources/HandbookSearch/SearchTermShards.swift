@@ -1,4 +1,4 @@
-import JSONText
+import TextBytes
 /// The postings of a chunked search index, split by term, so that a query loads the lists of
 /// what it typed and nothing else (docs/search-index.md, Chunks).
 ///

@@ -2,7 +2,7 @@ import Foundation
 import RulesCatalog
 import Testing
 @testable import HandbookKit
-@testable import JSONText
+@testable import TextBytes
 
 /// `rules.json` and the search index are written byte by byte by `JSONTextWriter`; these tests
 /// hold them to what `JSONEncoder` gives for the same values.

@@ -1,5 +1,6 @@
 import Testing
 @testable import HandbookKit
+@testable import HandbookMarkdown
 
 @Suite struct MarkdownParserTests {
     let parser = MarkdownParser()

@@ -2,7 +2,7 @@ import Foundation
 import RulesCatalog
 import Testing
 @testable import HandbookKit
-@testable import JSONText
+@testable import TextBytes
 
 /// rules.json 1.4: `measures` (numbers a rule states that a linter can check) and `examples`
 /// (wording that follows the advice or breaks it), from the rule attributes `measures="…"`,

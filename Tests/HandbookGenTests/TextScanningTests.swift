@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import HandbookKit
+@testable import TextBytes
 @testable import TemplateEngine
 
 /// The byte-level fast paths give the answers of the Foundation calls they replace.

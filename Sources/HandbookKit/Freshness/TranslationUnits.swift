@@ -1,4 +1,5 @@
 import Foundation
+import TextBytes
 
 /// A piece of a chapter that is translated as one: the chapter's opening (title, summary and the
 /// prose before the first section), a section's own prose, or a rule.
@@ -117,17 +118,7 @@ public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
 
     static func isPlain(_ scalar: Unicode.Scalar) -> Bool { isPlain(scalar.value) }
 
-    static func isPlain(_ value: UInt32) -> Bool {
-        // Han first: most of the Chinese text.
-        switch value {
-        case 0x4E00...0x9FFF, 0x00...0x17F, 0x2010...0x2027, 0x2030...0x205E, 0x3000...0x3029, 0x3030...0x303F,
-             0x3041...0x3096, 0x30A1...0x30FA, 0x30FC...0x30FF, 0x3400...0x4DBF,
-             0xFF01...0xFF5E:
-            true
-        default:
-            false
-        }
-    }
+    static func isPlain(_ value: UInt32) -> Bool { UTF8Scalar.isPlain(value) }
 
     private enum FNV {
         static let offset: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -1,4 +1,6 @@
 import Foundation
+import TextBytes
+import HandbookMarkdown
 
 /// Turns a chapter's Markdown (parsed with its cross-links found) into its sections and rules.
 struct ChapterBuilder {

@@ -1,4 +1,5 @@
 import Foundation
+import TextBytes
 
 /// The YAML block at the top of a Markdown file, split from the body, with the location of
 /// every key and value so that problems point at the right line and column.

@@ -1,4 +1,5 @@
 import Foundation
+import HandbookMarkdown
 
 /// Reads the content folder into a `Handbook`: discovers files, checks their encoding, parses
 /// front matter and Markdown, and recognises sections and rules. Problems go to the log; what

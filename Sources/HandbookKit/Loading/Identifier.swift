@@ -1,3 +1,4 @@
+import TextBytes
 /// The shape every id in the handbook follows: lowercase ASCII words joined by hyphens.
 enum Identifier {
     static func isValid(_ id: some StringProtocol) -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import TextBytes
 import RulesCatalog
 
 /// A rule's `measures` attribute: the numbers it states that a tool can check, written

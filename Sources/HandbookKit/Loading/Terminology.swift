@@ -1,4 +1,5 @@
 import Foundation
+import TextBytes
 import Yams
 
 /// The words prose should not use, each with the word to write instead: the forms a glossary

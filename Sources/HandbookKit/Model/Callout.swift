@@ -1,3 +1,5 @@
+import TextBytes
+import HandbookMarkdown
 /// A note, tip or warning in the prose, written as GitHub writes them: a block quote that opens
 /// with `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`, `[!WARNING]` or `[!CAUTION]`. It is not a rule: it
 /// has no id and is not in the catalogue, but it is rendered, searched and translated as prose.

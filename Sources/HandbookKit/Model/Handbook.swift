@@ -1,4 +1,5 @@
 import Foundation
+import HandbookMarkdown
 import RulesCatalog
 
 @_exported import struct RulesCatalog.Language

@@ -1,5 +1,5 @@
 import Foundation
-import JSONText
+import TextBytes
 import RulesCatalog
 
 /// `rules.json`'s bytes, written directly (see `JSONTextWriter`): the same bytes `JSONEncoder`

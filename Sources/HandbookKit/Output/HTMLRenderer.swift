@@ -1,4 +1,5 @@
 import Foundation
+import HandbookMarkdown
 
 /// Renders Markdown values to HTML. Raw HTML is shown as text, never as markup; link targets
 /// come from the caller, which resolves them against the handbook.

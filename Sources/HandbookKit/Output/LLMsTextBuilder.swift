@@ -1,4 +1,5 @@
 import Foundation
+import HandbookMarkdown
 import RulesCatalog
 
 /// `llms.txt` and `llms-full.txt` (the llmstxt.org convention): what the handbook is and where

@@ -1,4 +1,5 @@
 import Foundation
+import HandbookMarkdown
 import RulesCatalog
 
 /// Builds `rules.json` from the resolved handbook. Every language is required for every entry:

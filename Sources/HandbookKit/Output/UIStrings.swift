@@ -1,4 +1,5 @@
 import Foundation
+import TextBytes
 import TemplateEngine
 import Yams
 

@@ -1,3 +1,5 @@
+import TextBytes
+import HandbookMarkdown
 /// Checks every image of the content against `content/figures/`: each names a figure that
 /// exists, has alt text, and a chapter uses the same figures in every language; figures no page
 /// uses are reported.

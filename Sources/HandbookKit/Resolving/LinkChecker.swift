@@ -1,3 +1,4 @@
+import HandbookMarkdown
 /// Walks every link in the handbook: reports the ones that do not resolve, checks `related`,
 /// and collects backlinks and rule-to-rule references.
 struct LinkChecker {

@@ -1,6 +1,7 @@
 import Foundation
+import HandbookMarkdown
 import HandbookSearch
-import JSONText
+import TextBytes
 import Synchronization
 
 /// Builds each language's search index from the resolved handbook (never from HTML).

@@ -1,4 +1,4 @@
-import JSONText
+import TextBytes
 /// Per language, `<lang>/chapters.js`: each part's chapters, titles and links, in the sidebar's
 /// order, for the sidebar's fold buttons. A page lists only its own part's chapters (every
 /// chapter on every page made the heaviest page outgrow its 60 KB budget); unfolding another

@@ -1,10 +1,11 @@
 import Foundation
+import TextBytes
 
 /// Finds the handbook's cross-link syntax, `[[target]]` and `[[target|text]]`, in text runs and
 /// turns each occurrence into a `.wikiLink` inline.
-enum WikiLinkScanner {
+package enum WikiLinkScanner {
     /// One run of text, cut at its cross-links.
-    static func split(_ text: String, at start: TextPosition?) -> [MarkdownInline] {
+    package static func split(_ text: String, at start: TextPosition?) -> [MarkdownInline] {
         var result: [MarkdownInline] = []
         var skippedBrackets = false
         var rest = Substring(text)

@@ -9,7 +9,7 @@ import Darwin
 /// the handbook only ever looks for ASCII punctuation and trims spaces.
 extension StringProtocol {
     /// The first occurrence of `needle`, which must be ASCII.
-    func firstRange(ofASCII needle: StaticString) -> Range<Index>? {
+    @inlinable package func firstRange(ofASCII needle: StaticString) -> Range<Index>? {
         let bytes = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
         let utf8 = self.utf8
         guard let first = bytes.first else { return nil }
@@ -46,7 +46,7 @@ extension StringProtocol {
     }
 
     /// The last occurrence of `needle`, which must be ASCII.
-    func lastRange(ofASCII needle: StaticString) -> Range<Index>? {
+    @inlinable package func lastRange(ofASCII needle: StaticString) -> Range<Index>? {
         var last: Range<Index>?
         var rest = self[...]
         while let found = rest.firstRange(ofASCII: needle) {
@@ -57,16 +57,16 @@ extension StringProtocol {
     }
 
     /// `count` (the number of characters), without grapheme breaking when every scalar is
-    /// one that stands as a character on its own (`Fingerprint.isPlain`): then only CR LF pairs
+    /// one that stands as a character on its own (`UTF8Scalar.isPlain`): then only CR LF pairs
     /// join. Diagnostic columns count characters, for every text run of every chapter.
-    var characterCount: Int {
+    @inlinable package var characterCount: Int {
         let fast = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
             var count = 0
             var index = 0
             var previousCR = false
             while index < bytes.count {
                 let (value, length) = UTF8Scalar.decode(at: index, in: bytes)
-                guard Fingerprint.isPlain(value) else { return nil }
+                guard UTF8Scalar.isPlain(value) else { return nil }
                 if !(previousCR && value == 0x0A) { count += 1 }
                 previousCR = value == 0x0D
                 index += length
@@ -76,13 +76,13 @@ extension StringProtocol {
         return (fast ?? nil) ?? count
     }
 
-    func contains(ascii needle: StaticString) -> Bool {
+    @inlinable package func contains(ascii needle: StaticString) -> Bool {
         firstRange(ofASCII: needle) != nil
     }
 
     /// Without leading and trailing tabs and spaces (Unicode `Zs`): what
     /// `trimmingCharacters(in: .whitespaces)` removes.
-    func trimmingSpaces() -> String {
+    @inlinable package func trimmingSpaces() -> String {
         // Most text starts and ends with an ASCII character that is not a space or a tab: then
         // there is nothing to trim, and only the two ends are decoded.
         let scalars = unicodeScalars
@@ -97,10 +97,24 @@ extension StringProtocol {
 }
 
 /// Decoding one scalar of text already known to be valid UTF-8 (every Swift string is).
-enum UTF8Scalar {
+@usableFromInline package enum UTF8Scalar {
+    /// Whether a scalar always stands as a character on its own (no combining marks, joiners or
+    /// variation selectors among these): Han first, most of the Chinese text.
+    @inlinable @usableFromInline
+    package static func isPlain(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x4E00...0x9FFF, 0x00...0x17F, 0x2010...0x2027, 0x2030...0x205E, 0x3000...0x3029, 0x3030...0x303F,
+             0x3041...0x3096, 0x30A1...0x30FA, 0x30FC...0x30FF, 0x3400...0x4DBF,
+             0xFF01...0xFF5E:
+            true
+        default:
+            false
+        }
+    }
+
     /// The scalar whose lead byte is at `index`, and its length in bytes.
-    @inline(__always)
-    static func decode(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (value: UInt32, length: Int) {
+    @inlinable @usableFromInline @inline(__always)
+    package static func decode(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (value: UInt32, length: Int) {
         let lead = bytes[index]
         guard lead >= 0x80 else { return (UInt32(lead), 1) }
         let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
@@ -112,28 +126,28 @@ enum UTF8Scalar {
 
 extension Unicode.Scalar {
     /// A tab or a space separator: Foundation's `CharacterSet.whitespaces`.
-    var isSpace: Bool {
+    @inlinable package var isSpace: Bool {
         self == " " || self == "\t" || (value > 0x7F && properties.generalCategory == .spaceSeparator)
     }
 }
 
 extension Substring {
     /// The lines of the text, found on bytes.
-    var lines: LineCursor { LineCursor(text: self) }
+    @inlinable package var lines: LineCursor { LineCursor(text: self) }
 }
 
 /// Walks the lines of a text one at a time (`split` would cut the whole file into lines).
-struct LineCursor: Sequence, IteratorProtocol {
-    let text: Substring
+@usableFromInline package struct LineCursor: Sequence, IteratorProtocol {
+    @usableFromInline package let text: Substring
     /// Where the next line starts.
-    private(set) var position: String.Index
+    @usableFromInline package private(set) var position: String.Index
 
-    init(text: Substring) {
+    @inlinable @usableFromInline package init(text: Substring) {
         self.text = text
         position = text.startIndex
     }
 
-    mutating func next() -> Substring? {
+    @inlinable package mutating func next() -> Substring? {
         guard position < text.endIndex else { return nil }
         let utf8 = text.utf8
         if let newline = utf8[position...].firstIndex(of: UInt8(ascii: "\n")) {
@@ -148,7 +162,7 @@ struct LineCursor: Sequence, IteratorProtocol {
 extension Array where Element == UInt8 {
     /// Whether these bytes hold `pattern` as a contiguous run: a quick test before a slower
     /// Character-level or case-insensitive search.
-    func contains(run pattern: [UInt8]) -> Bool {
+    @inlinable package func contains(run pattern: [UInt8]) -> Bool {
         guard let first = pattern.first else { return true }
         var index = 0
         while index + pattern.count <= count {

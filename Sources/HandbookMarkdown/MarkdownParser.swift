@@ -1,5 +1,6 @@
 import CCmark
 import Foundation
+import TextBytes
 
 /// Parses Markdown with cmark-gfm and copies the result into `MarkdownBlock` values.
 ///
@@ -13,7 +14,7 @@ public struct MarkdownParser: Sendable {
 
     public init() {}
 
-    init(scansWikiLinks: Bool) {
+    package init(scansWikiLinks: Bool) {
         self.scansWikiLinks = scansWikiLinks
     }
 
