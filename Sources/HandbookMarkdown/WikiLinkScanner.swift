@@ -3,9 +3,9 @@ import TextBytes
 
 /// Finds the handbook's cross-link syntax, `[[target]]` and `[[target|text]]`, in text runs and
 /// turns each occurrence into a `.wikiLink` inline.
-package enum WikiLinkScanner {
+enum WikiLinkScanner {
     /// One run of text, cut at its cross-links.
-    package static func split(_ text: String, at start: TextPosition?) -> [MarkdownInline] {
+    static func split(_ text: String, at start: TextPosition?) -> [MarkdownInline] {
         var result: [MarkdownInline] = []
         var skippedBrackets = false
         var rest = Substring(text)

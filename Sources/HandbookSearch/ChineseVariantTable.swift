@@ -77,9 +77,9 @@ public struct ChineseVariantTable: Sendable {
     /// Intel). A text dictionary is read as it is; a binary one is converted to text by
     /// `opencc_dict`, which comes with the same package.
     package static let dataFolders = ["/usr/share/opencc", "/opt/homebrew/share/opencc", "/usr/local/share/opencc"]
-    package static let textCandidates = dataFolders.map { $0 + "/TSCharacters.txt" }
-    package static let binaryCandidates = dataFolders.map { $0 + "/TSCharacters.ocd2" }
-    package static let converterCandidates = ["/usr/bin/opencc_dict", "/opt/homebrew/bin/opencc_dict", "/usr/local/bin/opencc_dict"]
+    static let textCandidates = dataFolders.map { $0 + "/TSCharacters.txt" }
+    static let binaryCandidates = dataFolders.map { $0 + "/TSCharacters.ocd2" }
+    static let converterCandidates = ["/usr/bin/opencc_dict", "/opt/homebrew/bin/opencc_dict", "/usr/local/bin/opencc_dict"]
 
     /// Loads the table once per process and path; later calls reuse it.
     /// Nil when neither `explicitPath` nor OpenCC's data is found.

@@ -38,22 +38,22 @@ public struct SearchRanking: Sendable {
     }
 
     /// A Han run of titles read as pinyin (search.js `pinyinRuns`).
-    package struct PinyinRun: Sendable {
-        package var text: Units
-        package var syllables: [[UInt8]]
-        package var titles: Int
-        package var whole: Bool
+    struct PinyinRun: Sendable {
+        var text: Units
+        var syllables: [[UInt8]]
+        var titles: Int
+        var whole: Bool
     }
 
     package let normalizer: SearchNormalizer
     package let records: [Record]
     /// Normalised glossary names and the term each gives, in the index's order.
     package let synonyms: [(key: Units, term: String)]
-    package let pinyinRuns: [PinyinRun]
+    let pinyinRuns: [PinyinRun]
     /// Every Latin-script word of the records' titles and bodies, in UTF-16 order, and the
     /// records holding it (increasing): search.js `Postings.sortedWords` and `words`.
-    package let sortedWords: [Units]
-    package let wordRecords: [Units: [Int32]]
+    let sortedWords: [Units]
+    let wordRecords: [Units: [Int32]]
 
     public init(index: SearchIndex, normalizer: SearchNormalizer) {
         self.normalizer = normalizer
@@ -83,12 +83,12 @@ public struct SearchRanking: Sendable {
 
     package static func isHan(_ c: UInt16) -> Bool { (0x3400...0x9FFF).contains(c) || (0xF900...0xFAFF).contains(c) }
 
-    package static func isWord(_ c: UInt16) -> Bool {
+    static func isWord(_ c: UInt16) -> Bool {
         (97...122).contains(c) || (48...57).contains(c) || (c >= 0xC0 && c < 0x2000 && c != 0xD7 && c != 0xF7)
     }
 
     /// A letter or digit (`[\p{L}\p{N}]`) of the Basic Multilingual Plane.
-    package static func isLetterOrNumber(_ c: UInt16) -> Bool {
+    static func isLetterOrNumber(_ c: UInt16) -> Bool {
         guard let scalar = Unicode.Scalar(c) else { return false }
         return isLetterOrNumber(scalar)
     }
@@ -127,7 +127,7 @@ public struct SearchRanking: Sendable {
     }
 
     /// Every maximal run of word characters of `text` (search.js `Postings.scan`, for words).
-    package static func eachWord(in text: Units, _ body: (Units) -> Void) {
+    static func eachWord(in text: Units, _ body: (Units) -> Void) {
         var at = 0
         while at < text.count {
             guard isWord(text[at]) else { at += 1; continue }
@@ -159,7 +159,7 @@ public struct SearchRanking: Sendable {
         }
     }
 
-    package static let wholeWordFlag = 2, wordStartFlag = 1
+    static let wholeWordFlag = 2, wordStartFlag = 1
 
     /// search.js `find()`: the best occurrence of `token` in `text` as 4 × position + whole-word
     /// and word-start flags, or -1.
@@ -194,27 +194,27 @@ public struct SearchRanking: Sendable {
     }
 
     /// One alternative of a query, ready to match (search.js `prepare()`).
-    package struct Alternative {
-        package var tokens: [Units]
-        package var han: [Bool]
+    struct Alternative {
+        var tokens: [Units]
+        var han: [Bool]
         /// For a token of word characters only, the records holding it as a whole word.
-        package var wholeWords: [[Int32]?]
-        package var penalty: Double
+        var wholeWords: [[Int32]?]
+        var penalty: Double
     }
 
-    package func prepare(_ text: String, penalty: Double) -> Alternative {
+    func prepare(_ text: String, penalty: Double) -> Alternative {
         let queryTokens = tokens(text)
         return Alternative(tokens: queryTokens, han: queryTokens.map { Self.isHan($0[0]) },
                            wholeWords: queryTokens.map(wholeWord), penalty: penalty)
     }
 
     /// search.js `Postings.wholeWord()`: nil for a token with a character that is no word's.
-    package func wholeWord(_ token: Units) -> [Int32]? {
+    func wholeWord(_ token: Units) -> [Int32]? {
         token.allSatisfy(Self.isWord) ? wordRecords[token] ?? [] : nil
     }
 
     /// search.js `matching()`: the records (increasing) where every token occurs, among `allowed`.
-    package func matching(_ alternative: Alternative, allowed: (Int) -> Bool) -> [Int] {
+    func matching(_ alternative: Alternative, allowed: (Int) -> Bool) -> [Int] {
         guard !alternative.tokens.isEmpty else { return [] }
         return records.indices.filter { i in
             allowed(i) && alternative.tokens.indices.allSatisfy { k in
@@ -227,7 +227,7 @@ public struct SearchRanking: Sendable {
     // MARK: Scoring (search.js score, better)
 
     /// search.js `score()`: the score of record `i`, which matches `query`.
-    package func score(_ i: Int, _ query: Alternative) -> Double {
+    func score(_ i: Int, _ query: Alternative) -> Double {
         let record = records[i]
         var total = 0.0, titleChars = 0
         for (k, token) in query.tokens.enumerated() {
@@ -291,7 +291,7 @@ public struct SearchRanking: Sendable {
 
     /// search.js `alternatives()`: the query itself, then the terms it names through the
     /// glossary and the reviewed synonyms, then the Han texts it may be the pinyin of.
-    package func alternatives(_ query: String) -> [(text: String, penalty: Double)] {
+    func alternatives(_ query: String) -> [(text: String, penalty: Double)] {
         let q = Array(normalizer.normalize(query).trimmingCharacters(in: .whitespacesAndNewlines).utf16)
         var alternatives: [(text: String, penalty: Double)] = [(query, 0)]
         if q.count < 2 { return alternatives }
@@ -309,7 +309,7 @@ public struct SearchRanking: Sendable {
     }
 
     /// search.js `pinyinRuns`: the distinct Han runs of titles with their syllables.
-    package static func pinyinRuns(index: SearchIndex, titles: [Units]) -> [PinyinRun] {
+    static func pinyinRuns(index: SearchIndex, titles: [Units]) -> [PinyinRun] {
         // `readings`: a syllable, then its characters (search.js splits /[a-z]+|[^a-z]/g).
         var readings: [UInt16: [UInt8]] = [:]
         var syllable: [UInt8] = []
@@ -372,7 +372,7 @@ public struct SearchRanking: Sendable {
 
     /// search.js `spell()`: the end (exclusive) of the syllables from `at` that the letters from
     /// `q` spell, and how many were typed in full.
-    package static func spell(_ letters: [UInt8], _ q: Int, _ syllables: [[UInt8]], _ at: Int) -> (end: Int, full: Int)? {
+    static func spell(_ letters: [UInt8], _ q: Int, _ syllables: [[UInt8]], _ at: Int) -> (end: Int, full: Int)? {
         if q == letters.count { return (at, 0) }
         if at == syllables.count || syllables[at] == Array("-".utf8) { return nil }
         let syllable = syllables[at], rest = letters.count - q
@@ -395,7 +395,7 @@ public struct SearchRanking: Sendable {
     }
 
     /// search.js `pinyinAlternatives()`: the Han texts the query may be the pinyin of, best first.
-    package func pinyinAlternatives(_ q: Units) -> [(text: String, penalty: Double)] {
+    func pinyinAlternatives(_ q: Units) -> [(text: String, penalty: Double)] {
         guard !pinyinRuns.isEmpty, !q.isEmpty, q.allSatisfy({ (97...122).contains($0) || $0 == 32 }) else { return [] }
         let letters = q.filter { $0 != 32 }.map { $0 == 118 ? UInt8(117) : UInt8($0) }  // v → u
         guard letters.count >= 2 else { return [] }
@@ -434,7 +434,7 @@ public struct SearchRanking: Sendable {
 
     /// search.js `forgiveTypos()`: when the alternatives find fewer than `typoFew` records, the
     /// corrected queries' alternatives are added, with their matches.
-    package func forgiveTypos(_ alternatives: inout [Alternative], _ found: inout [[Int]], allowed: (Int) -> Bool) {
+    func forgiveTypos(_ alternatives: inout [Alternative], _ found: inout [[Int]], allowed: (Int) -> Bool) {
         guard Set(found.joined()).count < Self.typoFew, let own = alternatives.first else { return }
         let queryTokens = own.tokens
         var corrected: [[Units]]?
@@ -470,13 +470,13 @@ public struct SearchRanking: Sendable {
         return low
     }
 
-    package func hasWord(startingWith prefix: Units) -> Bool {
+    func hasWord(startingWith prefix: Units) -> Bool {
         let at = lowerBound(prefix)
         return at < sortedWords.count && sortedWords[at].starts(with: prefix)
     }
 
     /// How many records hold a word that starts with `prefix` (search.js `wordsStartingWith`).
-    package func recordCount(startingWith prefix: Units) -> Int {
+    func recordCount(startingWith prefix: Units) -> Int {
         var holders = Set<Int32>()
         var at = lowerBound(prefix)
         while at < sortedWords.count, sortedWords[at].starts(with: prefix) {
@@ -487,7 +487,7 @@ public struct SearchRanking: Sendable {
     }
 
     /// search.js `corrections()`: the indexed words, or their beginnings, one edit from `t`.
-    package func corrections(_ t: Units) -> [Units] {
+    func corrections(_ t: Units) -> [Units] {
         var found: [Units: (whole: Bool, edit: Int, count: Int)] = [:]
         for word in sortedWords where word.count >= t.count - 1 {
             var length = min(word.count, t.count + 1)

@@ -14,16 +14,16 @@ import TextBytes
 /// shard of its own.
 package struct SearchTermShards: Sendable {
     /// A gram: a word, or up to three UTF-16 code units packed (Han grams, other letters).
-    package enum Gram: Hashable, Sendable {
+    enum Gram: Hashable, Sendable {
         case units(UInt64)
         case word(String)
 
-        package init(_ a: UInt16, _ b: UInt16? = nil, _ c: UInt16? = nil) {
+        init(_ a: UInt16, _ b: UInt16? = nil, _ c: UInt16? = nil) {
             let count: UInt64 = c != nil ? 3 : b != nil ? 2 : 1
             self = .units(count << 48 | UInt64(a) << 32 | UInt64(b ?? 0) << 16 | UInt64(c ?? 0))
         }
 
-        package var utf16: [UInt16] {
+        var utf16: [UInt16] {
             switch self {
             case .word(let word): return Array(word.utf16)
             case .units(let bits):
@@ -33,7 +33,7 @@ package struct SearchTermShards: Sendable {
         }
 
         /// The directory key it is filed under.
-        package var key: [UInt16] {
+        var key: [UInt16] {
             let units = utf16
             switch self {
             case .word: return Array(units.prefix(2))
@@ -368,17 +368,17 @@ package struct SearchTermShards: Sendable {
     /// after the one before less one (the first counted from -1), in groups of five bits, most
     /// significant first, every group but the last with 32 added (`0` is `A`, 31 is `f`, 32 is
     /// `gA`). A record added twice in a row is kept once.
-    package struct PostingList: Sendable {
+    struct PostingList: Sendable {
         private var bytes: [UInt8] = []
         private var last: Int32 = -1
 
-        package init() {}
+        init() {}
 
-        package init(_ numbers: [Int32]) {
+        init(_ numbers: [Int32]) {
             for number in numbers { append(number) }
         }
 
-        package mutating func append(_ number: Int32) {
+        mutating func append(_ number: Int32) {
             guard number != last else { return }
             let gap = UInt32(number - last - 1)
             last = number
@@ -389,9 +389,9 @@ package struct SearchTermShards: Sendable {
             }
         }
 
-        package var text: String { String(decoding: bytes, as: UTF8.self) }
-        package var isEmpty: Bool { bytes.isEmpty }
-        package var numbers: [Int32] {
+        var text: String { String(decoding: bytes, as: UTF8.self) }
+        var isEmpty: Bool { bytes.isEmpty }
+        var numbers: [Int32] {
             var numbers: [Int32] = []
             SearchTermShards.decode(bytes) { numbers.append($0) }
             return numbers
