@@ -122,7 +122,8 @@ struct SearchIndexBuilder: Sendable {
         var files: [(path: String, pieces: [[UInt8]])] = []
         // The postings, by term, and what the head keeps of each record. The chapters' records
         // are made again and their grams found on all cores, 64 chapters at a time, then the
-        // glossary's; collectors over ranges of keys (one a core) file each batch side by side.
+        // glossary's; collectors over ranges of keys (one a core, at most four) file each batch
+        // side by side.
         let folds = foldedScalars ?? ScalarFolds()
         var fields = RecordFields(editions: index.editions, count: first)
         let remakes = chapters.map(\.remake)
