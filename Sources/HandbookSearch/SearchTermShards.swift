@@ -19,8 +19,13 @@ package struct SearchTermShards: Sendable {
         case word(String)
 
         init(_ a: UInt16, _ b: UInt16? = nil, _ c: UInt16? = nil) {
+            self = .units(Self.packed(a, b, c))
+        }
+
+        /// The number `.units` holds for up to three code units: their count, then each.
+        static func packed(_ a: UInt16, _ b: UInt16? = nil, _ c: UInt16? = nil) -> UInt64 {
             let count: UInt64 = c != nil ? 3 : b != nil ? 2 : 1
-            self = .units(count << 48 | UInt64(a) << 32 | UInt64(b ?? 0) << 16 | UInt64(c ?? 0))
+            return count << 48 | UInt64(a) << 32 | UInt64(b ?? 0) << 16 | UInt64(c ?? 0)
         }
 
         var utf16: [UInt16] {
@@ -92,8 +97,7 @@ package struct SearchTermShards: Sendable {
             var bytes: [UInt8] = []
             var rest = bits & ~(1 << 63)
             while rest != 0 {
-                let code = UInt8(rest & 63)
-                bytes.append(code <= 26 ? code + 96 : code - 27 + 48)
+                bytes.append(UInt8(Grams.asciiUnit(rest & 63)))
                 rest >>= 6
             }
             return String(decoding: bytes, as: UTF8.self)
@@ -170,7 +174,7 @@ package struct SearchTermShards: Sendable {
         private mutating func scan(_ units: [UInt16], inTitle: Bool) {
             let none = UInt16.max
             let titleFlag = inTitle ? Self.inTitle : 0
-            /// `first` when the gram that ends at `end` starts the title.
+            /// With `first` when the gram starts the title.
             func flags(startingTitle: Bool) -> UInt8 { titleFlag | (inTitle && startingTitle ? Self.first : 0) }
             var before = none, beforeThat = none
             var at = 0
@@ -191,7 +195,7 @@ package struct SearchTermShards: Sendable {
                     continue
                 }
                 if (0xD800...0xDBFF).contains(unit), at + 1 < units.count, (0xDC00...0xDFFF).contains(units[at + 1]) {
-                    append(Self.bits(Gram(unit, units[at + 1])), titleFlag)
+                    append(Gram.packed(unit, units[at + 1]), titleFlag)
                     at += 2
                     (before, beforeThat) = (none, none)
                     continue
@@ -205,15 +209,15 @@ package struct SearchTermShards: Sendable {
                 if SearchRanking.isHan(unit) {
                     // A title's grams at its start, by the position of this character (`at - 1`);
                     // each filed under its first character.
-                    append(Self.bits(Gram(unit)), flags(startingTitle: at == 1))
+                    append(Gram.packed(unit), flags(startingTitle: at == 1))
                     if before != none {
-                        append(Self.bits(Gram(before, unit)), flags(startingTitle: at == 2))
-                        if beforeThat != none { append(Self.bits(Gram(beforeThat, before, unit)), flags(startingTitle: at == 3)) }
+                        append(Gram.packed(before, unit), flags(startingTitle: at == 2))
+                        if beforeThat != none { append(Gram.packed(beforeThat, before, unit), flags(startingTitle: at == 3)) }
                     }
                     (before, beforeThat) = (unit, before)
                     continue
                 }
-                if SearchRanking.isLetterOrNumber(unit) { append(Self.bits(Gram(unit)), titleFlag) }
+                if SearchRanking.isLetterOrNumber(unit) { append(Gram.packed(unit), titleFlag) }
                 (before, beforeThat) = (none, none)
             }
         }
@@ -228,16 +232,13 @@ package struct SearchTermShards: Sendable {
         fileprivate func key(_ place: Int) -> UInt16 {
             let gram = bits[place]
             if flags[place] & Self.longWord != 0 { return longWords[Int(gram)].utf16.first! }
-            if gram >> 63 == 1 {
-                let code = UInt16(gram & 63)
-                return code <= 26 ? code + 96 : code - 27 + 48
-            }
+            if gram >> 63 == 1 { return Self.asciiUnit(gram & 63) }
             return UInt16(truncatingIfNeeded: gram >> 32)
         }
 
-        private static func bits(_ gram: Gram) -> UInt64 {
-            guard case .units(let bits) = gram else { preconditionFailure("a word is not packed as units") }
-            return bits
+        /// The letter or digit of a `packedASCII` code (1–26 the letters, 27–36 the digits).
+        static func asciiUnit(_ code: UInt64) -> UInt16 {
+            UInt16(code <= 26 ? code + 96 : code - 27 + 48)
         }
 
         /// A word of ASCII lowercase letters and digits, up to ten, as a number: six bits a

@@ -40,7 +40,7 @@ import Testing
 
     @Test func plainScalarsAreStableUnderNFCAndStandAlone() async {
         for value in UInt32(0)...0xFFFF {
-            guard let scalar = Unicode.Scalar(value), Fingerprint.isPlain(scalar) else { continue }
+            guard let scalar = Unicode.Scalar(value), UTF8Scalar.isPlain(scalar.value) else { continue }
             #expect(Fingerprint.isWhitespace(value) == scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
             let text = String(Character(scalar))
             #expect(text.precomposedStringWithCanonicalMapping == text, "U+\(String(value, radix: 16))")

@@ -94,7 +94,7 @@ public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
                 continue
             }
             let (value, length) = UTF8Scalar.decode(at: index, in: bytes)
-            guard isPlain(value) else { return nil }
+            guard UTF8Scalar.isPlain(value) else { return nil }
             if isWhitespace(value) {
                 pendingSpace = started
             } else {
@@ -115,10 +115,6 @@ public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
         default: false
         }
     }
-
-    static func isPlain(_ scalar: Unicode.Scalar) -> Bool { isPlain(scalar.value) }
-
-    static func isPlain(_ value: UInt32) -> Bool { UTF8Scalar.isPlain(value) }
 
     private enum FNV {
         static let offset: UInt64 = 0xcbf2_9ce4_8422_2325

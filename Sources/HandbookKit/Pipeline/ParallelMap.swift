@@ -25,7 +25,7 @@ enum ParallelMap {
             for item in items { results.append(await transform(item)) }
             return results
         }
-        let workers = min(items.count, ProcessInfo.processInfo.activeProcessorCount)
+        let workers = min(items.count, Self.workers)
         let queue = RunQueue(count: items.count, workers: workers, runLength: runLength)
         return await withTaskGroup(of: [(Int, [R])].self) { group in
             for _ in 0..<workers {

@@ -143,13 +143,13 @@ struct SearchIndexBuilder: Sendable {
             }
             let records = made.flatMap { $0 }
             let base = Int32(fields.count)
-            for made in records { fields.append(made.record, titleLength: made.titleLength) }
+            for record in records { fields.append(record.record, titleLength: record.titleLength) }
             // The first batch's grams divide the keys between the collectors; each reads every
             // gram found, so more than four would spend more on reading than they share.
             if collectors.isEmpty { collectors = CollectorBox.dividing(records.map(\.grams), into: min(ParallelMap.workers, 4)) }
             _ = await ParallelMap.map(collectors, runLength: 1) { box in
                 box.collector.withLock { collector in
-                    for (offset, made) in records.enumerated() { collector.add(made.grams, record: base + Int32(offset)) }
+                    for (offset, record) in records.enumerated() { collector.add(record.grams, record: base + Int32(offset)) }
                 }
             }
         }
