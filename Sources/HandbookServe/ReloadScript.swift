@@ -46,9 +46,12 @@ enum ReloadScript {
     /// FNV-1a of the bytes, in hex.
     private static func version(of data: Data) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
+        // Through the buffer: iterating `Data` itself is several times slower.
+        data.withUnsafeBytes { bytes in
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01b3
+            }
         }
         return String(hash, radix: 16)
     }
