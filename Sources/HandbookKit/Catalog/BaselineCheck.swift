@@ -5,8 +5,6 @@ import RulesCatalog
 /// baseline has, so each id missing now is an error pointing at the baseline's line for it.
 struct BaselineCheck: Sendable {
     var path: String
-    /// The decoded baseline of the previous build (serve), while the file's bytes are the same.
-    var memo: ValueMemo<Data, Catalog>?
 
     /// The published file as read: its bytes and its catalogue, or why there is none. Read ahead
     /// of the check (decoding it is a tenth of the handbook's build and needs nothing the build
@@ -16,11 +14,12 @@ struct BaselineCheck: Sendable {
         var catalog: Result<Catalog, any Error>
     }
 
-    func read() -> Published {
+    /// `decode`: how the file's bytes become a catalogue (the pipeline keeps the last one).
+    func read(decode: (Data) throws -> Catalog = Catalog.decode(from:)) -> Published {
         guard let data = try? Data(contentsOf: BuildConfiguration.url(path)) else {
             return Published(data: nil, catalog: .failure(CocoaError(.fileReadUnknown)))
         }
-        return Published(data: data, catalog: Result { try memo?.value(for: data) { try Catalog.decode(from: data) } ?? Catalog.decode(from: data) })
+        return Published(data: data, catalog: Result { try decode(data) })
     }
 
     func run(current: Catalog, log: inout DiagnosticLog) -> CatalogDiff? {

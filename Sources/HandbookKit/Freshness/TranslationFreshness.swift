@@ -45,16 +45,27 @@ public struct TranslationFreshness: Sendable {
         return languages.filter { aheadOfSource[key]?.contains($0) ?? false }
     }
 
-    static func evaluate(_ handbook: Handbook, lock: TranslationLock, log: inout DiagnosticLog,
-                         memo: ChapterMemo<[TranslationUnit]>? = nil) async -> TranslationFreshness {
-        let source = handbook.languages.source, translations = handbook.languages.translations
-        // Fingerprinting reads every word of the handbook: every language in one loop on all
-        // cores, in a fixed order.
-        let languages = [source] + translations
-        // A generated chapter is always in step with the source: it has no units to track.
-        let all = await ParallelMap.map(languages.flatMap { handbook.chapters(in: $0) }) { chapter in
-            chapter.isGenerated ? [] : memo?.value(for: chapter) { chapter.translationUnits() } ?? chapter.translationUnits()
+    /// Each chapter's units and their fingerprints: fingerprinting reads every word of the
+    /// handbook, so every language is done in one loop on all cores, the source first (kept
+    /// between builds by `serve`).
+    struct ChapterUnits: ChapterWork {
+        let handbook: Handbook
+
+        var chapters: [Chapter] {
+            ([handbook.languages.source] + handbook.languages.translations).flatMap { handbook.chapters(in: $0) }
         }
+
+        /// A generated chapter is always in step with the source: it has no units to track.
+        func output(for chapter: Chapter) -> [TranslationUnit] {
+            chapter.isGenerated ? [] : chapter.translationUnits()
+        }
+    }
+
+    /// `units`: `ChapterUnits`' outputs.
+    static func evaluate(_ handbook: Handbook, units all: [[TranslationUnit]], lock: TranslationLock,
+                         log: inout DiagnosticLog) async -> TranslationFreshness {
+        let source = handbook.languages.source, translations = handbook.languages.translations
+        let languages = [source] + translations
         // A unit's key names its chapter, so the languages' units meet chapter by chapter:
         // compared on all cores too. (A chapter missing from a language is the bilingual check's.)
         var start = all.startIndex

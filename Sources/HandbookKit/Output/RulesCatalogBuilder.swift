@@ -6,13 +6,11 @@ import RulesCatalog
 /// the bilingual check has already made sure each rule exists in each. Values that do not
 /// depend on the language (weights, editions, statuses, links) are the source language's, which
 /// the bilingual check found equal in every translation.
-struct RulesCatalogBuilder {
+struct RulesCatalogBuilder: Sendable {
     let index: HandbookIndex
     let resolver: LinkResolver
     let links: LinkChecker.Findings
     var freshness = TranslationFreshness()
-    /// Each chapter's entries from the previous build (`serve`).
-    var memo: ChapterMemo<Entries>?
     /// The site's absolute URL: with it, every entry has a `permalink` beside its `url`.
     var baseURL: String?
     /// The last release in `content/changelog.yaml`: the catalogue's `version` and `released`.
@@ -21,7 +19,7 @@ struct RulesCatalogBuilder {
     typealias Entries = (chapter: Catalog.Chapter?, rules: [Catalog.Rule])
 
     /// What a chapter's entries read beyond its source text and the outline.
-    private struct EntriesContext: Equatable, Sendable {
+    struct EntriesContext: Equatable, Sendable {
         /// The translations' revisions.
         var revisions: [Int?]
         var outdated: [Bool]
@@ -30,7 +28,33 @@ struct RulesCatalogBuilder {
 
     var handbook: Handbook { index.handbook }
 
+    /// Each source chapter's entries, with its rules in every language: independent of the
+    /// other chapters' (made on all cores; kept between builds by `serve`).
+    struct ChapterEntries: ChapterWork {
+        let builder: RulesCatalogBuilder
+
+        var chapters: [Chapter] { builder.handbook.chapters(in: builder.handbook.languages.source) }
+
+        func output(for chapter: Chapter) -> Entries { builder.entries(of: chapter) }
+
+        func context(for chapter: Chapter) -> EntriesContext {
+            let languages = builder.handbook.languages
+            let ids = chapter.rules.map { chapter.ruleID($0.localID) }
+            return EntriesContext(
+                revisions: languages.translations.map { builder.index.chapter(chapter.id, in: $0)?.revision },
+                outdated: ids.flatMap { id in languages.all.map { builder.freshness.isOutdated(id, in: $0) } },
+                references: ids.map { builder.links.ruleReferences[$0] ?? [] })
+        }
+    }
+
+    var chapterEntries: ChapterEntries { ChapterEntries(builder: self) }
+
     func build() async -> Catalog {
+        build(await chapterEntries.outputs())
+    }
+
+    /// The catalogue of `chapterEntries`' outputs.
+    func build(_ made: [Entries]) -> Catalog {
         let languages = handbook.languages
         let scopes = handbook.parts(in: languages.source).compactMap { part -> Catalog.Scope? in
             guard let title = each({ handbook.part(part.id, in: $0)?.title }),
@@ -38,16 +62,6 @@ struct RulesCatalogBuilder {
             return Catalog.Scope(id: part.id, title: title, summary: summary, weight: part.weight,
                                  url: localized { SiteURLs.part(part.id, $0) },
                                  permalink: permalink { SiteURLs.part(part.id, $0) })
-        }
-        // Each chapter's entries are independent: made on all cores, then sorted by id.
-        let made = await ParallelMap.map(handbook.chapters(in: languages.source)) { chapter in
-            guard let memo else { return entries(of: chapter) }
-            let ids = chapter.rules.map { chapter.ruleID($0.localID) }
-            let context = EntriesContext(
-                revisions: languages.translations.map { index.chapter(chapter.id, in: $0)?.revision },
-                outdated: ids.flatMap { id in languages.all.map { freshness.isOutdated(id, in: $0) } },
-                references: ids.map { links.ruleReferences[$0] ?? [] })
-            return memo.value(for: chapter, context: context) { entries(of: chapter) }
         }
         return Catalog(languages: languages.all, scopes: scopes,
                        chapters: made.compactMap(\.chapter).sorted { $0.id < $1.id }, rules: Self.sortedByID(made),

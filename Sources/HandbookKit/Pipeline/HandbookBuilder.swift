@@ -75,16 +75,20 @@ public struct HandbookBuilder: Sendable {
         }
         let derived = caches?.derived
         derived?.begin(outline: HandbookOutline(handbook))
+        // `serve`'s caches wrap each stage's chapter work from here; `build` has none.
+        let layer = IncrementalLayer(caches: derived)
         // Checks that need only the handbook run beside link resolution: their serial parts
         // (merging per-chapter results) then overlap with the others' parallel ones.
         async let bilingual = Self.bilingualCheck(handbook)
         async let translations = Self.translations(handbook, configuration: configuration, displayRoot: loader.displayRoot,
-                                                   memo: derived?.translationUnits)
+                                                   layer: layer)
         async let variantTable = Self.variants(configuration)
         let index = await HandbookIndex.make(handbook)
         let resolver = LinkResolver(index: index)
-        let links = await LinkChecker(resolver: resolver, memo: derived?.links).check(log: &log)
-        await FigureChecker(handbook: handbook, memo: derived?.figures).check(log: &log)
+        let linkChecker = LinkChecker(resolver: resolver)
+        let links = await linkChecker.check(await layer.outputs(of: linkChecker.chapterLinks, keptIn: \.links), log: &log)
+        let figureChecker = FigureChecker(handbook: handbook)
+        figureChecker.check(await layer.outputs(of: figureChecker.chapterImages, keptIn: \.figures), log: &log)
         let changelog = Changelog.load(contentDirectory: configuration.contentURL, displayRoot: loader.displayRoot, log: &log)
             .withGeneratedSummaries(handbook)
         changelog.checkIDs(known: { index.containsRule($0, in: handbook.languages.source) }, file: loader.displayRoot + "/" + Changelog.fileName, log: &log)
@@ -163,14 +167,15 @@ public struct HandbookBuilder: Sendable {
 
     private func catalogBuilder(_ validated: Validated) -> RulesCatalogBuilder {
         RulesCatalogBuilder(index: validated.index, resolver: validated.resolver, links: validated.links,
-                            freshness: validated.freshness, memo: validated.derived?.catalogEntries,
+                            freshness: validated.freshness,
                             baseURL: configuration.baseURL, release: validated.changelog.releases.last)
     }
 
     /// With `stage`, each file goes to disk as soon as it is made and only its path is kept.
     private func generate(checkOutput: Bool, stage: SiteWriter.StagedSite?) async -> Outcome {
-        let baselineCheck = configuration.baselinePath.map { BaselineCheck(path: $0, memo: caches?.derived.baseline) }
-        async let baselineRead = baselineCheck?.read()
+        let baselineCheck = configuration.baselinePath.map { BaselineCheck(path: $0) }
+        let layer = IncrementalLayer(caches: caches?.derived)
+        async let baselineRead = baselineCheck?.read { data in try layer.value(keptIn: \.baseline, for: data) { try Catalog.decode(from: data) } }
         let validated = await validate(checkOutput: checkOutput)
         let published = await baselineRead
         var log = validated.log
@@ -207,7 +212,7 @@ public struct HandbookBuilder: Sendable {
             return made.map { OutputFile(path: $0.path, data: Data()) }
         }
         async let formatsJob: JobOutput = {
-            let catalog = await catalogBuilder.build()
+            let catalog = catalogBuilder.build(await layer.outputs(of: catalogBuilder.chapterEntries, keptIn: \.catalogEntries))
             var baselineLog = DiagnosticLog()
             let diff = baselineCheck.flatMap { check in published.flatMap { check.run(current: catalog, published: $0, log: &baselineLog) } }
             let catalogued = Catalogued(catalog: catalog, baselineDiff: diff, log: baselineLog)
@@ -258,11 +263,12 @@ public struct HandbookBuilder: Sendable {
     }
 
     private static func translations(_ handbook: Handbook, configuration: BuildConfiguration, displayRoot: String,
-                                     memo: ChapterMemo<[TranslationUnit]>?) async -> (TranslationFreshness, DiagnosticLog) {
+                                     layer: IncrementalLayer) async -> (TranslationFreshness, DiagnosticLog) {
         var log = DiagnosticLog()
         let lock = TranslationLock.load(contentDirectory: configuration.contentURL, displayRoot: displayRoot,
                                         languages: configuration.languages, log: &log)
-        let freshness = await TranslationFreshness.evaluate(handbook, lock: lock, log: &log, memo: memo)
+        let units = await layer.outputs(of: TranslationFreshness.ChapterUnits(handbook: handbook), keptIn: \.translationUnits)
+        let freshness = await TranslationFreshness.evaluate(handbook, units: units, lock: lock, log: &log)
         return (freshness, log)
     }
 

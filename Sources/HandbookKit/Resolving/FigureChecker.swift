@@ -5,9 +5,6 @@ import HandbookMarkdown
 /// uses are reported.
 struct FigureChecker: Sendable {
     let handbook: Handbook
-    /// Each chapter's check from the previous build (`serve`), while the chapter and the names
-    /// of the figures are the same.
-    var memo: ChapterMemo<ChapterFigures>?
 
     /// The figures a chapter shows, and what its images got wrong.
     struct ChapterFigures: Sendable {
@@ -15,23 +12,39 @@ struct FigureChecker: Sendable {
         var log: DiagnosticLog
     }
 
-    func check(log: inout DiagnosticLog) async {
+    /// Each chapter's images, checked on their own (on all cores; kept between builds by
+    /// `serve` while the chapter and the names of the figures are the same).
+    struct ChapterImages: ChapterWork {
+        let handbook: Handbook
+        /// The figures' names.
+        let known: Fingerprint
+
+        init(handbook: Handbook) {
+            self.handbook = handbook
+            known = Fingerprint(of: handbook.figures.figures.keys.sorted().joined(separator: "\n"))
+        }
+
+        var chapters: [Chapter] { handbook.languages.all.flatMap { handbook.chapters(in: $0) } }
+
+        func output(for chapter: Chapter) -> ChapterFigures {
+            var log = DiagnosticLog()
+            let names = FigureChecker.figures(in: FigureChecker.blocks(of: chapter), file: chapter.source.file,
+                                              library: handbook.figures, log: &log)
+            return ChapterFigures(names: names, log: log)
+        }
+
+        func context(for chapter: Chapter) -> Fingerprint { known }
+    }
+
+    var chapterImages: ChapterImages { ChapterImages(handbook: handbook) }
+
+    /// The parts' images, then the chapters' (`chapterImages`' outputs), compared across the
+    /// languages in order.
+    func check(_ found: [ChapterFigures], log: inout DiagnosticLog) {
         let library = handbook.figures
         var used = Set<String>()
         let source = handbook.languages.source
         var usesBySource: [String: (names: Set<String>, at: SourceLocation)] = [:]
-        // Each chapter's images are checked on any core; what they show is compared in order.
-        let chapters = handbook.languages.all.flatMap { handbook.chapters(in: $0) }
-        let known = Fingerprint(of: library.figures.keys.sorted().joined(separator: "\n"))
-        let memo = memo
-        let found = await ParallelMap.map(chapters) { chapter -> ChapterFigures in
-            let make = {
-                var chapterLog = DiagnosticLog()
-                let names = Self.figures(in: Self.blocks(of: chapter), file: chapter.source.file, library: library, log: &chapterLog)
-                return ChapterFigures(names: names, log: chapterLog)
-            }
-            return memo?.value(for: chapter, context: known, make: make) ?? make()
-        }
         var next = 0
         for language in handbook.languages.all {
             for part in handbook.parts(in: language) {
@@ -70,7 +83,7 @@ struct FigureChecker: Sendable {
     }
 
     /// The figure names the blocks show, after checking each image.
-    private static func figures(in blocks: [MarkdownBlock], file: String, library: FigureLibrary,
+    fileprivate static func figures(in blocks: [MarkdownBlock], file: String, library: FigureLibrary,
                                 log: inout DiagnosticLog) -> Set<String> {
         var names = Set<String>()
         for block in blocks {

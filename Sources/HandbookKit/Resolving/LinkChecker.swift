@@ -1,10 +1,8 @@
 import HandbookMarkdown
 /// Walks every link in the handbook: reports the ones that do not resolve, checks `related`,
 /// and collects backlinks and rule-to-rule references.
-struct LinkChecker {
+struct LinkChecker: Sendable {
     let resolver: LinkResolver
-    /// Each chapter's findings from the previous build (`serve`).
-    var memo: ChapterMemo<ChapterFindings>?
 
     struct Findings: Sendable {
         /// Per language: chapter id → ids of chapters that link to it, sorted.
@@ -16,7 +14,26 @@ struct LinkChecker {
         var termUses: [Language: [String: [String]]] = [:]
     }
 
+    /// Each chapter's links, checked on its own (on all cores; kept between builds by `serve`).
+    struct ChapterLinks: ChapterWork {
+        let checker: LinkChecker
+
+        var chapters: [Chapter] {
+            let handbook = checker.resolver.index.handbook
+            return handbook.languages.all.flatMap { handbook.chapters(in: $0) }
+        }
+
+        func output(for chapter: Chapter) -> ChapterFindings { checker.check(chapter) }
+    }
+
+    var chapterLinks: ChapterLinks { ChapterLinks(checker: self) }
+
     func check(log: inout DiagnosticLog) async -> Findings {
+        await check(await chapterLinks.outputs(), log: &log)
+    }
+
+    /// The parts' links, then the chapters' findings (`chapterLinks`' outputs) merged.
+    func check(_ findings: [ChapterFindings], log: inout DiagnosticLog) async -> Findings {
         let handbook = resolver.index.handbook
         var backlinks: [Language: [String: [String]]] = [:]
         var references: [Language: [String: Set<String>]] = [:]
@@ -34,9 +51,6 @@ struct LinkChecker {
                 }
             }
         }
-        // Each chapter's links are checked on their own, on all cores, and the findings merged.
-        let chapters = languages.all.flatMap { handbook.chapters(in: $0) }
-        let findings = await ParallelMap.map(chapters, { chapter in memo?.value(for: chapter) { check(chapter) } ?? check(chapter) })
         for found in findings { log.merge(found.log) }
         // Each language's backlinks and rule references are gathered on a core of their own.
         let gathered = await ParallelMap.map(languages.all, runLength: 1) { language in
@@ -84,7 +98,7 @@ struct LinkChecker {
         var linkedTerms = Set<String>()
     }
 
-    private func check(_ chapter: Chapter) -> ChapterFindings {
+    fileprivate func check(_ chapter: Chapter) -> ChapterFindings {
         let language = chapter.language
         var found = ChapterFindings(language: language, chapterID: chapter.id)
         for relatedID in chapter.related where resolver.index.chapter(relatedID, in: language) == nil {

@@ -1,0 +1,55 @@
+/// What a stage does to each chapter on its own, given as a value: the chapters, in the order
+/// the stage reads the outputs, and the work on one of them. A stage never sees a cache: it
+/// takes the outputs, and whoever runs it (`outputs()` on all cores, or the pipeline through
+/// `IncrementalLayer`) decides whether they are made or kept.
+protocol ChapterWork: Sendable {
+    associatedtype Output: Sendable
+    /// What an output reads beyond its chapter's own text and the handbook's outline (every id,
+    /// anchor and title, whose change empties every kept output).
+    associatedtype Context: Equatable & Sendable = NoContext
+
+    var chapters: [Chapter] { get }
+    func output(for chapter: Chapter) -> Output
+    func context(for chapter: Chapter) -> Context
+}
+
+/// The context of work that reads nothing beyond its chapter and the outline.
+struct NoContext: Equatable, Sendable {}
+
+extension ChapterWork where Context == NoContext {
+    func context(for chapter: Chapter) -> NoContext { NoContext() }
+}
+
+extension ChapterWork {
+    /// Every chapter's output, made on all cores, in the order of `chapters`.
+    func outputs() async -> [Output] {
+        await ParallelMap.map(chapters) { output(for: $0) }
+    }
+}
+
+/// The incremental layer around the stages: with `serve`'s caches, what a stage made is kept
+/// in the memo the pipeline names for it, and reused while its inputs are equal (a chapter's
+/// output while the chapter and the work's `context(for:)` are; a value while its key is).
+/// Without caches (`build`), the work simply runs.
+struct IncrementalLayer: Sendable {
+    let caches: DerivedCaches?
+
+    func value<Key, Value>(keptIn memo: KeyPath<DerivedCaches, ValueMemo<Key, Value>>, for key: Key,
+                           make: () throws -> Value) rethrows -> Value {
+        guard let memo = caches?[keyPath: memo] else { return try make() }
+        return try memo.value(for: key, make: make)
+    }
+
+    func value<Key, Value>(keptIn memo: KeyPath<DerivedCaches, ValueMemo<Key, Value>>, for key: Key,
+                           make: () async throws -> Value) async rethrows -> Value {
+        guard let memo = caches?[keyPath: memo] else { return try await make() }
+        return try await memo.value(for: key, make: make)
+    }
+
+    func outputs<Work: ChapterWork>(of work: Work, keptIn memo: KeyPath<DerivedCaches, ChapterMemo<Work.Output>>) async -> [Work.Output] {
+        guard let memo = caches?[keyPath: memo] else { return await work.outputs() }
+        return await ParallelMap.map(work.chapters) { chapter in
+            memo.value(for: chapter, context: work.context(for: chapter)) { work.output(for: chapter) }
+        }
+    }
+}
