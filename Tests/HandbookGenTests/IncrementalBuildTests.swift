@@ -105,10 +105,13 @@ import Testing
             #expect(report.outcome.succeeded, "\(edit.description)")
             #expect(try await fixture.snapshot() == fullBuild(fixture), "after editing \(edit.description)")
         }
-        // A paragraph edit leaves the outline alone: only that chapter's HTML is made again.
+        // A paragraph edit leaves the outline alone: only that chapter's HTML is made again, and
+        // every other kind of chapter work keeps the other chapters' outputs.
         try fixture.edit("en/controls/buttons.md", replacing: "System buttons have", with: "Plain system buttons have")
         let paragraph = await builder.build()
         #expect(paragraph.chapterHTMLMade == 1)
+        #expect(paragraph.chapterWorkMade == ["html": 1, "pages": 1, "searchRecords": 1, "catalogEntries": 1,
+                                              "translationUnits": 1, "links": 1, "figures": 1, "llmsChapters": 1])
         #expect(try await fixture.snapshot() == fullBuild(fixture))
     }
 

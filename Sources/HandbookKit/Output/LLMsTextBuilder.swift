@@ -15,12 +15,9 @@ struct LLMsTextBuilder: Sendable {
     var handbook: Handbook?
     /// Blocks of a chapter as plain text, cross-links by their titles (the catalogue's text).
     var plainText: (@Sendable ([MarkdownBlock], Chapter) -> String)?
-    /// Each chapter's part of llms-full.txt from the previous build (serve), reused while the
-    /// chapter's parse, its catalogue entries and the outline are the same.
-    var chapterMemo: ChapterMemo<[UInt8]>?
 
     /// What a chapter's part of llms-full.txt reads besides the chapter itself.
-    private struct ChapterContext: Equatable, Sendable {
+    struct ChapterContext: Equatable, Sendable {
         var chapter: Catalog.Chapter
         var rules: [Catalog.Rule]
         var language: String
@@ -48,13 +45,56 @@ struct LLMsTextBuilder: Sendable {
     static func full(_ language: Language) -> String { "\(language.code)/llms-full.txt" }
     static let root = "llms.txt"
 
+    /// Each chapter's part of llms-full.txt in one language: its prose and rules, made on all
+    /// cores (kept between builds by `serve` while the chapter's parse, its catalogue entries
+    /// and the outline are the same).
+    struct ChapterParts: ChapterWork {
+        fileprivate let writer: ChapterWriter
+        /// Positions, not copies, of each chapter's rules: a rule is a few dozen strings.
+        fileprivate let rulesByChapter: [String: [Int]]
+        /// Each catalogue chapter's position, by id.
+        fileprivate let positions: [String: Int]
+
+        var builder: LLMsTextBuilder { writer.builder }
+
+        /// The chapters' parses in this language that the catalogue has.
+        var chapters: [Chapter] {
+            (builder.handbook?.chapters(in: writer.language) ?? []).filter { positions[$0.id] != nil }
+        }
+
+        func output(for version: Chapter) -> [UInt8] {
+            let chapter = builder.catalog.chapters[positions[version.id]!]
+            // The rules are read in place: a rule copied out of the array is a few dozen strings.
+            return builder.catalog.rules.withUnsafeBufferPointer { rules in
+                writer.text(of: chapter, version, rulesByChapter[chapter.id] ?? [], rules)
+            }
+        }
+
+        func context(for version: Chapter) -> ChapterContext {
+            let chapter = builder.catalog.chapters[positions[version.id]!]
+            return ChapterContext(chapter: chapter, rules: (rulesByChapter[chapter.id] ?? []).map { builder.catalog.rules[$0] },
+                                  language: writer.language.tag, baseURL: builder.baseURL)
+        }
+    }
+
+    func chapterParts(_ language: Language) -> ChapterParts {
+        ChapterParts(writer: ChapterWriter(builder: self, language: language),
+                     rulesByChapter: Dictionary(grouping: catalog.rules.indices, by: { catalog.rules[$0].chapter }),
+                     positions: Dictionary(catalog.chapters.indices.map { (catalog.chapters[$0].id, $0) }, uniquingKeysWith: { first, _ in first }))
+    }
+
     func files() async -> [OutputFile] {
+        var parts: [Language: [[UInt8]]] = [:]
+        for language in languages.all { parts[language] = await chapterParts(language).outputs() }
+        return files(parts)
+    }
+
+    /// The files, with each language's `chapterParts` outputs.
+    func files(_ parts: [Language: [[UInt8]]]) -> [OutputFile] {
         var files = [OutputFile(path: Self.root, text: rootIndex())]
-        // Positions, not copies, of each chapter's rules: a rule is a few dozen strings.
-        let rulesByChapter = Dictionary(grouping: catalog.rules.indices, by: { catalog.rules[$0].chapter })
         for language in languages.all {
             files.append(OutputFile(path: Self.index(language), text: index(language)))
-            files.append(OutputFile(path: Self.full(language), pieces: await full(language, rulesByChapter: rulesByChapter)))
+            files.append(OutputFile(path: Self.full(language), pieces: full(chapterParts(language), parts[language] ?? [])))
         }
         return files
     }
@@ -105,46 +145,28 @@ struct LLMsTextBuilder: Sendable {
         return text
     }
 
-    /// A piece of llms-full.txt: fixed text, or a chapter's part (by its position in the catalogue).
-    private enum Piece: Sendable {
-        case text(String)
-        case chapter(Int)
-    }
-
-    /// The file in pieces, a chapter's part each, made on all cores. Each part is written into
-    /// one byte buffer piece by piece: interpolating each line made a string for every piece
-    /// and another for the line.
-    private func full(_ language: Language, rulesByChapter: [String: [Int]]) async -> [[UInt8]] {
-        let writer = ChapterWriter(builder: self, language: language)
-        // Each chapter's parse by id, found once (a search per chapter made the file quadratic).
-        let versions = Dictionary((handbook?.chapters(in: language) ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var pieces: [Piece] = [.text(heading(language))]
+    /// The file in pieces: the headings, and each chapter's part (`parts`: `work`'s outputs,
+    /// in the order of its chapters; a chapter without a parse in this language has its rules
+    /// alone).
+    private func full(_ work: ChapterParts, _ parts: [[UInt8]]) -> [[UInt8]] {
+        let language = work.writer.language
+        var byID: [String: [UInt8]] = [:]
+        for (version, part) in zip(work.chapters, parts) where byID[version.id] == nil { byID[version.id] = part }
+        var pieces: [[UInt8]] = [Array(heading(language).utf8)]
         for scope in catalog.scopes {
-            pieces.append(.text("\n## \(MarkdownEscaping.inline(scope.title[language] ?? ""))\n"))
-            pieces += chapters(in: scope).map(Piece.chapter)
-        }
-        let catalog = catalog, chapterMemo = chapterMemo, baseURL = baseURL
-        return await ParallelMap.map(pieces) { piece -> [UInt8] in
-            let position: Int
-            switch piece {
-            case .text(let text): return Array(text.utf8)
-            case .chapter(let at): position = at
-            }
-            let chapter = catalog.chapters[position]
-            let positions = rulesByChapter[chapter.id] ?? []
-            let version = versions[chapter.id]
-            // The rules are read in place: a rule copied out of the array is a few dozen strings.
-            return catalog.rules.withUnsafeBufferPointer { rules in
-                guard let version, let chapterMemo else { return writer.text(of: chapter, version, positions, rules) }
-                let context = ChapterContext(chapter: chapter, rules: positions.map { rules[$0] }, language: language.tag,
-                                             baseURL: baseURL)
-                return chapterMemo.value(for: version, context: context) { writer.text(of: chapter, version, positions, rules) }
+            pieces.append(Array("\n## \(MarkdownEscaping.inline(scope.title[language] ?? ""))\n".utf8))
+            for position in chapters(in: scope) {
+                let chapter = catalog.chapters[position]
+                pieces.append(byID[chapter.id] ?? catalog.rules.withUnsafeBufferPointer { rules in
+                    work.writer.text(of: chapter, nil, work.rulesByChapter[chapter.id] ?? [], rules)
+                })
             }
         }
+        return pieces
     }
 
     /// One chapter's part of llms-full.txt in one language.
-    private struct ChapterWriter: Sendable {
+    fileprivate struct ChapterWriter: Sendable {
         let builder: LLMsTextBuilder
         let language: Language
         let page: String

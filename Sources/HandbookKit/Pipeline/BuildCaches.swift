@@ -168,7 +168,9 @@ final class DerivedCaches: Sendable {
     let glossary = ValueMemo<String, HandbookLoader.GlossaryParse>()
     let baseline = ValueMemo<Data, Catalog>()
     let scalarFolds = ScalarFolds()
-    let search = SearchMemos()
+    /// Each language's search records of the glossary, and its tables of the characters in use.
+    let searchGlossary = LanguageMemo<[String], SearchIndexBuilder.GlossaryPart>()
+    let searchCharacters = LanguageMemo<SearchIndexBuilder.CharacterKey, SearchIndexBuilder.CharacterTables>()
     private struct State {
         var outline: HandbookOutline?
         var templates: TemplateSet?
@@ -185,6 +187,25 @@ final class DerivedCaches: Sendable {
 
     func keep(_ templates: TemplateSet?) {
         state.withLock { $0.templates = templates }
+    }
+
+    /// Each chapter memo by name, for the counts of what a rebuild made again.
+    private var chapterMemos: [(name: String, made: () -> Int, reset: () -> Void)] {
+        func entry<Value>(_ name: String, _ memo: ChapterMemo<Value>) -> (name: String, made: () -> Int, reset: () -> Void) {
+            (name, { memo.made }, { memo.resetCounts() })
+        }
+        return [entry("html", html), entry("pages", pages), entry("searchRecords", searchRecords),
+                entry("catalogEntries", catalogEntries), entry("translationUnits", translationUnits), entry("links", links),
+                entry("figures", figures), entry("llmsChapters", llmsChapters)]
+    }
+
+    /// How many chapters' outputs each memo made (not reused) since `resetCounts()`.
+    var made: [String: Int] {
+        Dictionary(uniqueKeysWithValues: chapterMemos.map { ($0.name, $0.made()) })
+    }
+
+    func resetCounts() {
+        for memo in chapterMemos { memo.reset() }
     }
 
     /// Forgets everything made with the templates (they changed).

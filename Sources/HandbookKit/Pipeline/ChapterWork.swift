@@ -34,16 +34,23 @@ extension ChapterWork {
 struct IncrementalLayer: Sendable {
     let caches: DerivedCaches?
 
-    func value<Key, Value>(keptIn memo: KeyPath<DerivedCaches, ValueMemo<Key, Value>>, for key: Key,
+    /// `key` is only worked out when there is a memo (some keys take work of their own).
+    func value<Key, Value>(keptIn memo: KeyPath<DerivedCaches, ValueMemo<Key, Value>>, for key: @autoclosure () -> Key,
                            make: () throws -> Value) rethrows -> Value {
         guard let memo = caches?[keyPath: memo] else { return try make() }
-        return try memo.value(for: key, make: make)
+        return try memo.value(for: key(), make: make)
     }
 
-    func value<Key, Value>(keptIn memo: KeyPath<DerivedCaches, ValueMemo<Key, Value>>, for key: Key,
+    func value<Key, Value>(keptIn memo: KeyPath<DerivedCaches, ValueMemo<Key, Value>>, for key: @autoclosure () -> Key,
                            make: () async throws -> Value) async rethrows -> Value {
         guard let memo = caches?[keyPath: memo] else { return try await make() }
-        return try await memo.value(for: key, make: make)
+        return try await memo.value(for: key(), make: make)
+    }
+
+    func value<Key, Value>(keptIn memo: KeyPath<DerivedCaches, LanguageMemo<Key, Value>>, language: Language,
+                           for key: @autoclosure () -> Key, make: () -> Value) -> Value {
+        guard let memo = caches?[keyPath: memo] else { return make() }
+        return memo.value(for: language, key: key(), make: make)
     }
 
     func outputs<Work: ChapterWork>(of work: Work, keptIn memo: KeyPath<DerivedCaches, ChapterMemo<Work.Output>>) async -> [Work.Output] {

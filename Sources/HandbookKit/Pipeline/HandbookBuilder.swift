@@ -193,8 +193,8 @@ public struct HandbookBuilder: Sendable {
                                     pageMemo: derived?.pages,
                                     navigation: derived?.navigation { NavigationCache(handbook: handbook, templates: templates) })
         let searchBuilder = SearchIndexBuilder(index: index, catalogText: { catalogBuilder.plainText($1, $0) },
-                                               normalizer: SearchNormalizer(variants: variants), memo: derived?.searchRecords,
-                                               foldedScalars: derived?.scalarFolds, searchMemos: derived?.search)
+                                               normalizer: SearchNormalizer(variants: variants),
+                                               foldedScalars: derived?.scalarFolds ?? ScalarFolds())
         let strings = templates.strings
         let baseURL = configuration.baseURL
         // The outputs are independent but for the rules catalogue: chapter pages do not read it.
@@ -218,7 +218,7 @@ public struct HandbookBuilder: Sendable {
             let catalogued = Catalogued(catalog: catalog, baselineDiff: diff, log: baselineLog)
             let context = OutputContext(handbook: handbook, catalog: catalog, baselineDiff: diff, catalogBuilder: catalogBuilder,
                                         renderer: renderer, searchBuilder: searchBuilder, strings: strings, baseURL: baseURL,
-                                        derived: derived, emit: emit)
+                                        layer: layer, emit: emit)
             do {
                 var files: [OutputFile] = []
                 for format in OutputFormats.registered { files += try await format.files(context) }

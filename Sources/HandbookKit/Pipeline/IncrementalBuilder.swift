@@ -15,6 +15,9 @@ public actor IncrementalBuilder {
         public var pagesReused = 0
         /// Chapters whose HTML was made again rather than reused.
         public var chapterHTMLMade = 0
+        /// For each kind of chapter work (links, catalogue entries, search records…), how many
+        /// chapters' outputs were made again rather than reused.
+        public var chapterWorkMade: [String: Int] = [:]
         public var filesWritten = 0
         public var seconds = 0.0
     }
@@ -31,11 +34,11 @@ public actor IncrementalBuilder {
             caches.derived.dropTemplates()
         }
         caches.pages.resetCounts()
-        caches.derived.html.resetCounts()
+        caches.derived.resetCounts()
         var outcome = await HandbookBuilder(configuration: configuration, caches: caches)
             .generate(checkOutput: published == nil)
         var report = Report(outcome: outcome, pagesRendered: caches.pages.rendered, pagesReused: caches.pages.reused,
-                            chapterHTMLMade: caches.derived.html.made)
+                            chapterHTMLMade: caches.derived.html.made, chapterWorkMade: caches.derived.made)
         if outcome.succeeded {
             do {
                 let writer = SiteWriter(output: configuration.outputURL)

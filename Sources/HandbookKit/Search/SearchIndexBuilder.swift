@@ -11,8 +11,6 @@ struct SearchIndexBuilder: Sendable {
     /// Rules' plain text already made for the catalogue, by rule id and language.
     var ruleText: @Sendable (String, Language) -> String? = { _, _ in nil }
     let normalizer: SearchNormalizer
-    /// Each chapter's entries from the previous build (`serve`).
-    var memo: ChapterMemo<ChapterEntries>?
 
     /// One chapter's share of the index: its records, their JSON as the script holds it (comma
     /// separated, escaped), and the distinct non-ASCII characters they use.
@@ -40,32 +38,87 @@ struct SearchIndexBuilder: Sendable {
     /// The bytes of postings a term shard holds at least (whole keys), unless it is the last.
     var termShardTarget = 16_000
 
-    /// Each character's normalised form, kept across builds by `serve`.
-    var foldedScalars: ScalarFolds?
-    /// The glossary's records and the character tables of the previous build (`serve`).
-    var searchMemos: SearchMemos?
+    /// Each character's normalised form, remembered (`serve` keeps one table for every build).
+    var foldedScalars = ScalarFolds()
 
-    private struct RecordsContext: Equatable, Sendable {
+    struct RecordsContext: Equatable, Sendable {
         var scope: Int
         var partTitle: String
     }
 
     var handbook: Handbook { index.handbook }
 
+    /// What a language's index is assembled from, each part something `serve` may keep between
+    /// builds (`SearchIndexFormat`): every chapter's entries (`chapterEntries`), the glossary's
+    /// records (`glossaryPart`, while `glossaryKey` is the same) and the tables of the characters
+    /// in use (`characterTables`, while `characterKey` is).
+    struct Parts: Sendable {
+        var language: Language
+        var chapters: [ChapterEntries]
+        var glossary: GlossaryPart
+        var tables: CharacterTables
+    }
+
+    /// Each chapter's entries in one language (without its records, which only `build(_:)`
+    /// keeps), made on all cores.
+    struct ChapterRecords: ChapterWork {
+        let builder: SearchIndexBuilder
+        let language: Language
+        fileprivate let scopes: [String: Int]
+        fileprivate let partTitles: [String: String]
+
+        var chapters: [Chapter] { builder.handbook.chapters(in: language) }
+
+        func context(for chapter: Chapter) -> RecordsContext {
+            RecordsContext(scope: scopes[chapter.part] ?? -1, partTitle: partTitles[chapter.part] ?? chapter.part)
+        }
+
+        func output(for chapter: Chapter) -> ChapterEntries {
+            builder.entries(of: chapter, language, context(for: chapter), keepingRecords: false)
+        }
+    }
+
+    func chapterRecords(_ language: Language) -> ChapterRecords {
+        let parts = handbook.parts(in: language)
+        return ChapterRecords(builder: self, language: language,
+                              scopes: Dictionary(uniqueKeysWithValues: parts.enumerated().map { ($1.id, $0) }),
+                              partTitles: Dictionary(uniqueKeysWithValues: parts.map { ($0.id, $0.title) }))
+    }
+
+    /// The parts of `language`'s index, made now.
+    func parts(_ language: Language) async -> Parts {
+        await parts(language, chapters: await chapterRecords(language).outputs(), glossary: glossaryPart, tables: characterTables)
+    }
+
+    /// The parts of `language`'s index from its chapters' entries, the glossary's part and the
+    /// character tables made (or kept) by the functions given.
+    func parts(_ language: Language, chapters: [ChapterEntries], glossary: (Language) -> GlossaryPart,
+               tables: (CharacterKey) -> CharacterTables) async -> Parts {
+        let terms = glossary(language)
+        return Parts(language: language, chapters: chapters, glossary: terms, tables: tables(characterKey(chapters, terms)))
+    }
+
+    /// The whole index, every record in it (`rules` and `mcp` rank over it).
     func build(_ language: Language) async -> SearchIndex {
-        await assemble(language, withChapterRecords: true).index
+        let work = chapterRecords(language)
+        let chapters = await ParallelMap.map(work.chapters) { chapter in
+            entries(of: chapter, language, work.context(for: chapter), keepingRecords: true)
+        }
+        var index = assemble(await parts(language, chapters: chapters, glossary: glossaryPart, tables: characterTables))
+        index.records = chapters.flatMap(\.records) + index.records
+        return index
     }
 
     /// The index as `script(_:)` writes it, made from each chapter's JSON (itself made on all
     /// cores and reused by `serve`): the same bytes, without encoding the whole index at once.
-    func script(_ language: Language) async throws -> Data { Data(try await scriptPieces(language).joined()) }
+    func script(_ language: Language) async throws -> Data { Data(try await scriptPieces(await parts(language)).joined()) }
 
     /// The script in the pieces it is made of: its opening, each chapter's records (shared with
-    /// the memo, not copied) with the commas between them, and its closing.
-    func scriptPieces(_ language: Language) async throws -> [[UInt8]] {
+    /// `parts`, not copied) with the commas between them, and its closing.
+    func scriptPieces(_ parts: Parts) async throws -> [[UInt8]] {
         // The chapters' records are only needed as JSON: the index keeps the glossary's alone.
-        let (index, chapters) = await assemble(language, withChapterRecords: false)
-        return try Self.pieces(index, chapters.map(\.script) + [Self.fragment(index.records)])
+        let index = assemble(parts)
+        return try Self.pieces(index, parts.chapters.map(\.script) + [Self.fragment(index.records)])
     }
 
     /// The index's files, each as pieces: `<lang>/search-index.js` alone while the records take
@@ -77,15 +130,19 @@ struct SearchIndexBuilder: Sendable {
     /// `titles.js` (pinyin) where there are any. The head first.
     func files(_ language: Language) async throws -> [(path: String, pieces: [[UInt8]])] {
         var all: [(path: String, pieces: [[UInt8]])] = []
-        try await write(language) { all += $0 }
+        try await write(await parts(language)) { all += $0 }
         let head = SiteURLs.searchIndex(language)
         return all.filter { $0.path == head } + all.filter { $0.path != head }
     }
 
     /// The files of `files(_:)`, handed to `emit` as they are made: a large index's record
     /// chunks are written, and let go, before its postings are gathered.
-    func write(_ language: Language, to emit: ([(path: String, pieces: [[UInt8]])]) async throws -> Void) async throws {
-        var (index, chapters) = await assemble(language, withChapterRecords: false)
+    /// `parts` is taken, not copied: each chapter's JSON is let go once its chunk is written.
+    func write(_ parts: consuming Parts, to emit: ([(path: String, pieces: [[UInt8]])]) async throws -> Void) async throws {
+        let language = parts.language
+        let index = assemble(parts)
+        var chapters = parts.chapters
+        parts.chapters = []
         let terms = Self.fragment(index.records)
         let headPath = SiteURLs.searchIndex(language)
         let size = chapters.reduce(terms.count) { $0 + $1.script.count }
@@ -124,7 +181,7 @@ struct SearchIndexBuilder: Sendable {
         // are made again and their grams found on all cores, 64 chapters at a time, then the
         // glossary's; collectors over ranges of keys (one a core, at most four) file each batch
         // side by side.
-        let folds = foldedScalars ?? ScalarFolds()
+        let folds = foldedScalars
         var fields = RecordFields(editions: index.editions, count: first)
         let remakes = chapters.map(\.remake)
         var batches = stride(from: 0, to: remakes.count, by: 64).map { remakes[$0..<min($0 + 64, remakes.count)] }
@@ -341,63 +398,56 @@ struct SearchIndexBuilder: Sendable {
         return Array(json.bytes.dropFirst().dropLast())
     }
 
-    private func assemble(_ language: Language, withChapterRecords: Bool) async -> (index: SearchIndex, chapters: [ChapterEntries]) {
-        let parts = handbook.parts(in: language)
-        let scopeIndex = Dictionary(uniqueKeysWithValues: parts.enumerated().map { ($1.id, $0) })
-        let partTitles = Dictionary(uniqueKeysWithValues: parts.map { ($0.id, $0.title) })
-        // Each chapter's records are independent: build them on all cores, in reading order.
-        let chapters = await ParallelMap.map(handbook.chapters(in: language)) { chapter in
-            let context = RecordsContext(scope: scopeIndex[chapter.part] ?? -1, partTitle: partTitles[chapter.part] ?? chapter.part)
-            let remake = { @Sendable in
-                self.records(of: chapter, language, scope: context.scope, partTitle: context.partTitle, withPinyin: false)
-            }
-            let make = {
-                let records = self.records(of: chapter, language, scope: context.scope, partTitle: context.partTitle)
-                var seen = ScalarSet()
-                return ChapterEntries(records: withChapterRecords ? records : [], remake: remake, script: Self.fragment(records),
-                                      scalars: Self.scalars(records, into: &seen), count: records.count,
-                                      titles: Self.titleFragment(records),
-                                      editions: Set(records.map(\.edition).filter { !$0.isEmpty }))
-            }
-            // The memo serves the site's files only (`serve`), which keep no records.
-            return withChapterRecords ? make() : memo?.value(for: chapter, context: context, make: make) ?? make()
+    /// One chapter's entries; `keepingRecords`: with its records (the whole index) or not.
+    fileprivate func entries(of chapter: Chapter, _ language: Language, _ context: RecordsContext,
+                             keepingRecords: Bool) -> ChapterEntries {
+        let records = self.records(of: chapter, language, scope: context.scope, partTitle: context.partTitle)
+        var seen = ScalarSet()
+        return ChapterEntries(records: keepingRecords ? records : [],
+                              remake: { self.records(of: chapter, language, scope: context.scope, partTitle: context.partTitle, withPinyin: false) },
+                              script: Self.fragment(records), scalars: Self.scalars(records, into: &seen), count: records.count,
+                              titles: Self.titleFragment(records), editions: Set(records.map(\.edition).filter { !$0.isEmpty }))
+    }
+
+    /// What the glossary's part reads: each term's names, note and reviewed synonyms.
+    func glossaryKey(_ language: Language) -> [String] {
+        let reviewed = handbook.searchSynonyms.names
+        return handbook.glossary.entries.flatMap { entry -> [String] in
+            let names: [String] = [entry.id, entry.en, entry.zh, entry.zhHant, entry.note?[language] ?? "\u{0}"]
+            return names + entry.variants + ["\u{0}"] + (reviewed[entry.id] ?? []) + ["\u{0}"]
         }
-        var records = withChapterRecords ? chapters.flatMap(\.records) : []
+    }
+
+    /// What the character tables read: the characters in use, normalised (only the Traditional
+    /// characters that can match something are shipped; normalising works character by
+    /// character for Han text, so the distinct characters are enough), and whether the language
+    /// reads pinyin (a language whose glossary terms are written in Han characters).
+    func characterKey(_ chapters: [ChapterEntries], _ terms: GlossaryPart) -> CharacterKey {
         var seen = ScalarSet()
         var scalars: [Unicode.Scalar] = []
         for chapter in chapters {
             for scalar in chapter.scalars where seen.insert(scalar) { scalars.append(scalar) }
         }
-        // The glossary's records and what depends on the characters in use change rarely: kept
-        // between builds of `serve` while their inputs are equal.
-        let reviewed = handbook.searchSynonyms.names
-        let glossaryKey = handbook.glossary.entries.flatMap { entry -> [String] in
-            let names: [String] = [entry.id, entry.en, entry.zh, entry.zhHant, entry.note?[language] ?? "\u{0}"]
-            return names + entry.variants + ["\u{0}"] + (reviewed[entry.id] ?? []) + ["\u{0}"]
-        }
-        let terms = searchMemos?.glossary.value(for: language, key: glossaryKey) { glossaryPart(language) }
-            ?? glossaryPart(language)
-        records += terms.records
         for scalar in terms.scalars where seen.insert(scalar) { scalars.append(scalar) }
-        // Only the Traditional characters that can match something are shipped. Normalising
-        // works character by character for Han text, so the distinct characters are enough.
-        let folds = foldedScalars ?? ScalarFolds()
-        let used = Set(scalars.flatMap { folds.fold($0, normalizer) })
-        // Pinyin is for a language whose glossary terms are written in Han characters.
-        let readsPinyin = terms.records.contains { $0.title.contains(where: PinyinReader.isSearchHan) }
-        let tables = { () -> CharacterTables in
-            CharacterTables(
-                variants: normalizer.variants.simplified.filter { used.contains($0.value) }
-                    .sorted { $0.key < $1.key }.map { String($0.key) + String($0.value) }.joined(),
-                readings: readsPinyin ? PinyinReader.shared.readings(of: used.flatMap(\.unicodeScalars)) : "")
-        }
-        let characters = searchMemos?.characters.value(for: language, key: CharacterKey(used: used, readsPinyin: readsPinyin),
-                                                       make: tables) ?? tables()
-        let index = SearchIndex(
-            language: language.tag, scopes: parts.map { [$0.id, $0.title] }, records: records,
-            variants: characters.variants, synonyms: terms.synonyms, readings: characters.readings,
-            editions: chapters.reduce(into: Set<String>()) { $0.formUnion($1.editions) }.sorted())
-        return (index, chapters)
+        let folds = foldedScalars
+        return CharacterKey(used: Set(scalars.flatMap { folds.fold($0, normalizer) }),
+                            readsPinyin: terms.records.contains { $0.title.contains(where: PinyinReader.isSearchHan) })
+    }
+
+    func characterTables(_ key: CharacterKey) -> CharacterTables {
+        CharacterTables(
+            variants: normalizer.variants.simplified.filter { key.used.contains($0.value) }
+                .sorted { $0.key < $1.key }.map { String($0.key) + String($0.value) }.joined(),
+            readings: key.readsPinyin ? PinyinReader.shared.readings(of: key.used.flatMap(\.unicodeScalars)) : "")
+    }
+
+    /// The index with the glossary's records alone (the chapters' are in `parts.chapters`).
+    private func assemble(_ parts: Parts) -> SearchIndex {
+        SearchIndex(
+            language: parts.language.tag, scopes: handbook.parts(in: parts.language).map { [$0.id, $0.title] },
+            records: parts.glossary.records, variants: parts.tables.variants, synonyms: parts.glossary.synonyms,
+            readings: parts.tables.readings,
+            editions: parts.chapters.reduce(into: Set<String>()) { $0.formUnion($1.editions) }.sorted())
     }
 
     /// The glossary's terms as records, with the characters they use and the other names of
@@ -408,7 +458,7 @@ struct SearchIndexBuilder: Sendable {
         var synonyms: [[String]]
     }
 
-    private func glossaryPart(_ language: Language) -> GlossaryPart {
+    func glossaryPart(_ language: Language) -> GlossaryPart {
         var records: [SearchIndex.Record] = []
         var synonyms: [String: String] = [:]
         for entry in handbook.glossary.entries {
@@ -637,8 +687,3 @@ final class ScalarFolds: Sendable {
     }
 }
 
-/// What the search index keeps between builds of `serve`, per language.
-final class SearchMemos: Sendable {
-    let glossary = LanguageMemo<[String], SearchIndexBuilder.GlossaryPart>()
-    let characters = LanguageMemo<SearchIndexBuilder.CharacterKey, SearchIndexBuilder.CharacterTables>()
-}

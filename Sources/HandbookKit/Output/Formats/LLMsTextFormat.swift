@@ -4,9 +4,14 @@ struct LLMsTextFormat: OutputFormat {
         let catalogBuilder = context.catalogBuilder
         let llms = LLMsTextBuilder(catalog: context.catalog, languages: context.handbook.languages, strings: context.strings,
                                    baseURL: context.baseURL, handbook: context.handbook,
-                                   plainText: { catalogBuilder.plainText($0, $1) },
-                                   chapterMemo: context.derived?.llmsChapters)
-        if let memo = context.derived?.llmsText { return try await context.emit(await memo.value(for: llms.key) { await llms.files() }) }
-        return try await context.emit(await llms.files())
+                                   plainText: { catalogBuilder.plainText($0, $1) })
+        let layer = context.layer
+        return try await context.emit(await layer.value(keptIn: \.llmsText, for: llms.key) {
+            var parts: [Language: [[UInt8]]] = [:]
+            for language in llms.languages.all {
+                parts[language] = await layer.outputs(of: llms.chapterParts(language), keptIn: \.llmsChapters)
+            }
+            return llms.files(parts)
+        })
     }
 }

@@ -35,8 +35,8 @@ struct OutputContext: Sendable {
     var searchBuilder: SearchIndexBuilder
     var strings: [Language: UIStrings]
     var baseURL: String?
-    /// What `serve` keeps from the previous build.
-    var derived: DerivedCaches?
+    /// What a format may keep between builds of `serve` (nothing in `build`).
+    var layer: IncrementalLayer
     /// Writes files at once (when the build writes to disk) and returns them without their bytes.
     var emit: @Sendable ([OutputFile]) async throws -> [OutputFile]
 }

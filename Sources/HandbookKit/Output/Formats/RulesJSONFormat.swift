@@ -11,6 +11,6 @@ struct RulesJSONFormat: OutputFormat {
         // The glossary is small and not part of the catalogue: made every time.
         let glossary = [OutputFile(path: SiteURLs.glossaryJSON, bytes: CatalogJSON.encode(context.catalogBuilder.glossary())),
                         OutputFile(path: SiteURLs.glossarySchema, data: try GlossaryCatalog.schema)]
-        return try await context.emit(try (context.derived?.rulesJSON.value(for: catalog, make: encode) ?? encode()) + glossary)
+        return try await context.emit(try context.layer.value(keptIn: \.rulesJSON, for: catalog, make: encode) + glossary)
     }
 }

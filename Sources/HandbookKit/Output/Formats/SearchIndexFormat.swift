@@ -8,11 +8,22 @@ struct SearchIndexFormat: OutputFormat {
         var builder = context.searchBuilder
         builder.ruleText = { id, language in ruleTexts[id]?[language] }
         let searchIndexes = builder
-        let emit = context.emit
+        let emit = context.emit, layer = context.layer
         return try await ParallelMap.map(context.handbook.languages.all, runLength: 1) { language -> Result<[OutputFile], any Error> in
             do {
+                // Each part kept between builds of `serve` while what it reads is the same.
+                let parts = await searchIndexes.parts(
+                    language, chapters: await layer.outputs(of: searchIndexes.chapterRecords(language), keptIn: \.searchRecords),
+                    glossary: { language in
+                        layer.value(keptIn: \.searchGlossary, language: language, for: searchIndexes.glossaryKey(language)) {
+                            searchIndexes.glossaryPart(language)
+                        }
+                    },
+                    tables: { key in
+                        layer.value(keptIn: \.searchCharacters, language: language, for: key) { searchIndexes.characterTables(key) }
+                    })
                 var written: [OutputFile] = []
-                try await searchIndexes.write(language) { files in
+                try await searchIndexes.write(consume parts) { files in
                     written += try await emit(files.map { OutputFile(path: $0.path, pieces: $0.pieces) })
                 }
                 return .success(written)
