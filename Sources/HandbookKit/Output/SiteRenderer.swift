@@ -10,8 +10,25 @@ private final class TermsSeen: Sendable {
     func firstTime(_ id: String) -> Bool { ids.withLock { $0.insert(id).inserted } }
 }
 
+/// A page as it is rendered: its path, its view (everything its template reads) and its
+/// template. `serve` keeps a page whose view has not changed.
+protocol PageToRender: Sendable {
+    associatedtype View: TemplateView & Equatable
+    var path: String { get }
+    var view: View { get }
+    var template: String { get }
+}
+
+/// A page of a known view: chapter pages, most of a site, are rendered through code
+/// specialised for theirs; the fixed pages are `any PageToRender`.
+struct PageRendering<View: TemplateView & Equatable>: PageToRender {
+    let path: String
+    let view: View
+    let template: String
+}
+
 /// Produces every page of the site from the resolved handbook and the templates.
-struct SiteRenderer {
+struct SiteRenderer: Sendable {
     let index: HandbookIndex
     let resolver: LinkResolver
     let links: LinkChecker.Findings
@@ -23,12 +40,6 @@ struct SiteRenderer {
     var changelog = Changelog()
     /// Changes since the baseline, shown as the coming release.
     var unreleased: CatalogDiff?
-    /// The previous build's pages, during `serve`.
-    var pageCache: PageCache?
-    /// Each chapter's HTML pieces from the previous build, during `serve`.
-    var htmlMemo: ChapterMemo<[String]>?
-    /// Each chapter's whole page from the previous build, during `serve`.
-    var pageMemo: ChapterMemo<OutputFile>?
 
     /// The sidebar, rendered once per folder instead of once per page: with it in every page
     /// template, build time grew with the square of the number of chapters.
@@ -38,8 +49,7 @@ struct SiteRenderer {
 
     init(index: HandbookIndex, resolver: LinkResolver, links: LinkChecker.Findings, templates: TemplateSet,
          baseURL: String?, freshness: TranslationFreshness = TranslationFreshness(), changelog: Changelog = Changelog(),
-         unreleased: CatalogDiff? = nil, pageCache: PageCache? = nil, htmlMemo: ChapterMemo<[String]>? = nil,
-         pageMemo: ChapterMemo<OutputFile>? = nil, navigation: NavigationCache? = nil) {
+         unreleased: CatalogDiff? = nil, navigation: NavigationCache? = nil) {
         self.index = index
         self.resolver = resolver
         self.links = links
@@ -48,9 +58,6 @@ struct SiteRenderer {
         self.freshness = freshness
         self.changelog = changelog
         self.unreleased = unreleased
-        self.pageCache = pageCache
-        self.htmlMemo = htmlMemo
-        self.pageMemo = pageMemo
         self.navigation = navigation ?? NavigationCache(handbook: index.handbook, templates: templates)
         readingOrder = index.handbook.languages.all.reduce(into: [:]) { order, language in
             order[language] = Dictionary(uniqueKeysWithValues: index.handbook.chapters(in: language).enumerated().map { ($1.id, $0) })
@@ -76,18 +83,24 @@ struct SiteRenderer {
     /// Every chapter of every language, in the order their pages are listed.
     var chapters: [Chapter] { handbook.languages.all.flatMap { handbook.chapters(in: $0) } }
 
-    /// The pages other than chapters, and the assets.
-    func fixedPages() -> [OutputFile] {
-        var files: [OutputFile] = []
+    /// The pages other than chapters.
+    func fixedPages() -> [any PageToRender] {
+        var pages: [any PageToRender] = []
         for language in handbook.languages.all {
-            files.append(homePage(language))
-            files.append(glossaryPage(language))
-            files.append(searchPage(language))
-            files.append(changelogPage(language))
-            files += handbook.parts(in: language).map { partPage($0) }
+            pages.append(homePage(language))
+            pages.append(glossaryPage(language))
+            pages.append(searchPage(language))
+            pages.append(changelogPage(language))
+            pages += handbook.parts(in: language).map { partPage($0) }
         }
-        files.append(rootPage(notFound: false))
-        files.append(rootPage(notFound: true))
+        pages.append(rootPage(notFound: false))
+        pages.append(rootPage(notFound: true))
+        return pages
+    }
+
+    /// The files that are not pages: the sitemap (with a base URL), the assets and the figures.
+    func fixedFiles() -> [OutputFile] {
+        var files: [OutputFile] = []
         if let sitemap = sitemap() { files.append(sitemap) }
         for (name, data) in templates.assets.sorted(by: { $0.key < $1.key }) {
             files.append(OutputFile(path: SiteURLs.asset(name), data: data))
@@ -98,6 +111,11 @@ struct SiteRenderer {
             if let dark = figure.dark { files.append(OutputFile(path: dark.sitePath, data: dark.data)) }
         }
         return files
+    }
+
+    /// A page's file, rendered now.
+    func file(_ page: some PageToRender) -> OutputFile {
+        OutputFile(path: page.path, bytes: templates.renderBytes(page.view, with: page.template))
     }
 
     // MARK: Layout
@@ -225,15 +243,13 @@ struct SiteRenderer {
         return renderer
     }
 
-    /// Renders a page, or takes it from the previous build when its view has not changed.
-    private func render<View: TemplateView & Equatable>(_ path: String, _ view: View, _ template: String) -> OutputFile {
-        guard let pageCache else { return OutputFile(path: path, bytes: templates.renderBytes(view, with: template)) }
-        return OutputFile(path: path, data: pageCache.page(path, view: view) { templates.renderData(view, with: template) })
+    private func render<View: TemplateView & Equatable>(_ path: String, _ view: View, _ template: String) -> PageRendering<View> {
+        PageRendering(path: path, view: view, template: template)
     }
 
     // MARK: Pages
 
-    private func homePage(_ language: Language) -> OutputFile {
+    private func homePage(_ language: Language) -> any PageToRender {
         let ui = strings(language)
         let page = SiteURLs.home(language)
         let rel = { (path: String) in SiteURLs.relative(path, from: page) }
@@ -253,7 +269,7 @@ struct SiteRenderer {
         return render(page, view, "home")
     }
 
-    private func partPage(_ part: Part) -> OutputFile {
+    private func partPage(_ part: Part) -> any PageToRender {
         let language = part.language
         let ui = strings(language)
         let page = SiteURLs.part(part.id, language)
@@ -273,27 +289,65 @@ struct SiteRenderer {
     }
 
     /// What a chapter page reads beyond its chapter, the outline and the templates.
-    private struct ChapterPageContext: Equatable, Sendable {
+    struct ChapterPageContext: Equatable, Sendable {
         var outdated: [Bool]
         var backlinks: [String]
     }
 
-    func chapterPage(_ chapter: Chapter) -> OutputFile {
-        guard let pageMemo else { return makeChapterPage(chapter) }
+    func chapterPageContext(_ chapter: Chapter) -> ChapterPageContext {
         let language = chapter.language
         let keys = [chapter.id] + chapter.sections.map { chapter.id + "#" + $0.anchor } + chapter.rules.map { chapter.ruleID($0.localID) }
-        let context = ChapterPageContext(outdated: keys.map { freshness.isOutdated($0, in: language) },
-                                         backlinks: (links.backlinks[language]?[chapter.id] ?? []).sorted())
-        var made = false
-        let page = pageMemo.value(for: chapter, context: context) {
-            made = true
-            return makeChapterPage(chapter)
-        }
-        if !made { pageCache?.noteReused() }
-        return page
+        return ChapterPageContext(outdated: keys.map { freshness.isOutdated($0, in: language) },
+                                  backlinks: (links.backlinks[language]?[chapter.id] ?? []).sorted())
     }
 
-    private func makeChapterPage(_ chapter: Chapter) -> OutputFile {
+    /// A chapter's HTML: each block's (a Markdown block's, a section's title, a rule's body), in
+    /// order, then each rule's earlier forms. One renderer makes it all, so a term's definition
+    /// is shown at its first use on the page alone.
+    struct BlocksHTML: Sendable {
+        var blocks: [String]
+        /// Per rule, in order: its earlier forms' bodies.
+        var earlier: [[String]]
+    }
+
+    /// Each chapter's HTML. It reads the chapter and the outline alone: a page whose
+    /// surroundings change keeps it.
+    struct ChapterHTML: ChapterWork {
+        let renderer: SiteRenderer
+
+        var chapters: [Chapter] { renderer.chapters }
+
+        func output(for chapter: Chapter) -> BlocksHTML { renderer.blocksHTML(of: chapter) }
+    }
+
+    var chapterHTML: ChapterHTML { ChapterHTML(renderer: self) }
+
+    private func blocksHTML(of chapter: Chapter) -> BlocksHTML {
+        let renderer = linkRenderer(chapter.language, page: SiteURLs.chapter(chapter.id, chapter.language), chapter: chapter)
+        // Figures of the opening, on the first screen, load at once; the others when scrolled to.
+        var opening = renderer
+        opening.lazyFigures = false
+        let firstSection = chapter.content.firstIndex { if case .section = $0 { true } else { false } } ?? chapter.content.endIndex
+        let blocks = chapter.content.enumerated().map { position, block -> String in
+            switch block {
+            case .markdown(let markdown):
+                var html = ""
+                (position < firstSection ? opening : renderer).render(markdown, into: &html)
+                return html
+            case .section(let section): return renderer.render(section.title)
+            case .rule(let rule): return renderer.render(rule.body)
+            }
+        }
+        return BlocksHTML(blocks: blocks, earlier: chapter.rules.map { rule in rule.history.map { renderer.render($0.body) } })
+    }
+
+    /// A chapter's page, rendered now.
+    func chapterPage(_ chapter: Chapter) -> OutputFile {
+        file(chapterPage(chapter, html: blocksHTML(of: chapter)))
+    }
+
+    /// A chapter's page around its HTML (`chapterHTML`'s output).
+    func chapterPage(_ chapter: Chapter, html: BlocksHTML) -> PageRendering<ChapterPageView> {
         let language = chapter.language
         let ui = strings(language)
         let page = SiteURLs.chapter(chapter.id, language)
@@ -305,26 +359,9 @@ struct SiteRenderer {
             self.languageLinks(self.freshness.newer(key, than: language), to: pageIn, from: page)
                 .map { link in anchor.map(link.anchored) ?? link }
         }
-        let renderer = linkRenderer(language, page: page, chapter: chapter)
-        // The HTML of each block: a Markdown block's, a section's title, a rule's body.
-        // Figures of the opening, on the first screen, load at once; the others when scrolled to.
-        var opening = renderer
-        opening.lazyFigures = false
-        let firstSection = chapter.content.firstIndex { if case .section = $0 { true } else { false } } ?? chapter.content.endIndex
-        let renderPieces = {
-            chapter.content.enumerated().map { position, block -> String in
-                switch block {
-                case .markdown(let markdown):
-                    var html = ""
-                    (position < firstSection ? opening : renderer).render(markdown, into: &html)
-                    return html
-                case .section(let section): return renderer.render(section.title)
-                case .rule(let rule): return renderer.render(rule.body)
-                }
-            }
-        }
-        let pieces = htmlMemo?.value(for: chapter, make: renderPieces) ?? renderPieces()
         var blocks: [ChapterBlockView] = []
+        let earlierHTML = html.earlier
+        var ruleNumber = 0
         blocks.reserveCapacity(chapter.content.count)
         // Keys of units that may be outdated are made only when some are.
         let anyOutdated = !freshness.outdated.isEmpty
@@ -334,7 +371,7 @@ struct SiteRenderer {
             if !pendingHTML.isEmpty { blocks.append(ChapterBlockView(html: pendingHTML)) }
             pendingHTML = ""
         }
-        for (block, html) in zip(chapter.content, pieces) {
+        for (block, html) in zip(chapter.content, html.blocks) {
             switch block {
             case .markdown:
                 pendingHTML += html
@@ -363,7 +400,8 @@ struct SiteRenderer {
                     newerLanguages: isOutdated ? newer(ruleID, rule.localID) : [],
                     // The chapter's basis is shown once, under its title; a card names its own only.
                     basis: rule.basis.flatMap { $0 == chapter.basis ? nil : Self.joined($0) },
-                    earlier: rule.history.map { EarlierFormView(edition: $0.edition, bodyHTML: renderer.render($0.body)) }))))
+                    earlier: zip(rule.history, earlierHTML[ruleNumber]).map { EarlierFormView(edition: $0.edition, bodyHTML: $1) }))))
+                ruleNumber += 1
             }
         }
         flush()
@@ -399,7 +437,7 @@ struct SiteRenderer {
         return render(page, view, "chapter")
     }
 
-    private func glossaryPage(_ language: Language) -> OutputFile {
+    private func glossaryPage(_ language: Language) -> any PageToRender {
         let ui = strings(language)
         let page = SiteURLs.glossary(language)
         let glossary = handbook.glossary.entries
@@ -445,7 +483,7 @@ struct SiteRenderer {
         }
     }
 
-    private func changelogPage(_ language: Language) -> OutputFile {
+    private func changelogPage(_ language: Language) -> any PageToRender {
         let ui = strings(language)
         let page = SiteURLs.changelog(language)
         let rel = { (path: String) in SiteURLs.relative(path, from: page) }
@@ -538,7 +576,7 @@ struct SiteRenderer {
         } + withoutReplacement
     }
 
-    private func searchPage(_ language: Language) -> OutputFile {
+    private func searchPage(_ language: Language) -> any PageToRender {
         let ui = strings(language)
         let page = SiteURLs.search(language)
         let view = SearchPageView(
@@ -549,7 +587,7 @@ struct SiteRenderer {
         return render(page, view, "search")
     }
 
-    private func rootPage(notFound: Bool) -> OutputFile {
+    private func rootPage(notFound: Bool) -> any PageToRender {
         let page = notFound ? SiteURLs.notFound : SiteURLs.root
         // The 404 page is served at any depth; only an absolute base URL makes its links work everywhere.
         let href = { (path: String) in notFound ? (absolute(path) ?? path) : path }

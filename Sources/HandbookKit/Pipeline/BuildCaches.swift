@@ -131,11 +131,6 @@ public final class PageCache: Sendable {
         return data
     }
 
-    /// A page taken whole from the previous build without making its view (`DerivedCaches.pages`).
-    func noteReused() {
-        state.withLock { $0.reused += 1 }
-    }
-
     /// Counts from zero for the next build's report.
     public func resetCounts() {
         state.withLock { $0.rendered = 0; $0.reused = 0 }
@@ -148,7 +143,7 @@ public final class PageCache: Sendable {
 /// other chapters through link targets and titles; those memos are emptied whenever the
 /// handbook's outline (every id, anchor and title) changes.
 final class DerivedCaches: Sendable {
-    let html = ChapterMemo<[String]>()
+    let html = ChapterMemo<SiteRenderer.BlocksHTML>()
     /// Whole chapter pages: a page reads its chapter, the outline (titles of neighbours, related
     /// chapters, backlinks, replacements; the sidebar), the templates, and, given as context,
     /// its translation notices and backlinks.
@@ -291,16 +286,20 @@ final class ChapterMemo<Value: Sendable>: Sendable {
     private struct State {
         var entries: [String: Entry] = [:]
         var made = 0
+        var reused = 0
     }
 
     private let state = Mutex(State())
     /// Values made (not reused) since the last `resetCounts()`.
     var made: Int { state.withLock { $0.made } }
+    /// Values reused since the last `resetCounts()`.
+    var reused: Int { state.withLock { $0.reused } }
 
     func value<Context: Equatable & Sendable>(for chapter: Chapter, context: Context, make: () -> Value) -> Value {
         let key = chapter.language.tag + ":" + chapter.id
         if chapter.revision != 0, let entry = state.withLock({ $0.entries[key] }), entry.revision == chapter.revision,
            let previous = entry.context as? Context, previous == context {
+            state.withLock { $0.reused += 1 }
             return entry.value
         }
         let value = make()
@@ -320,7 +319,10 @@ final class ChapterMemo<Value: Sendable>: Sendable {
     }
 
     func resetCounts() {
-        state.withLock { $0.made = 0 }
+        state.withLock { state in
+            state.made = 0
+            state.reused = 0
+        }
     }
 }
 

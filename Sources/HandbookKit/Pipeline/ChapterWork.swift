@@ -32,7 +32,13 @@ extension ChapterWork {
 /// output while the chapter and the work's `context(for:)` are; a value while its key is).
 /// Without caches (`build`), the work simply runs.
 struct IncrementalLayer: Sendable {
-    let caches: DerivedCaches?
+    private let caches: DerivedCaches?
+    private let pages: PageCache?
+
+    init(caches: BuildCaches?) {
+        self.caches = caches?.derived
+        pages = caches?.pages
+    }
 
     /// `key` is only worked out when there is a memo (some keys take work of their own).
     func value<Key, Value>(keptIn memo: KeyPath<DerivedCaches, ValueMemo<Key, Value>>, for key: @autoclosure () -> Key,
@@ -53,10 +59,42 @@ struct IncrementalLayer: Sendable {
         return memo.value(for: language, key: key(), make: make)
     }
 
+    /// One chapter's output (for work that runs in batches of its own).
+    func output<Work: ChapterWork>(of work: Work, for chapter: Chapter,
+                                   keptIn memo: KeyPath<DerivedCaches, ChapterMemo<Work.Output>>) -> Work.Output {
+        guard let memo = caches?[keyPath: memo] else { return work.output(for: chapter) }
+        return memo.value(for: chapter, context: work.context(for: chapter)) { work.output(for: chapter) }
+    }
+
+    /// A page's file, or the previous build's while its view is equal.
+    func file(_ page: some PageToRender, _ renderer: SiteRenderer) -> OutputFile {
+        guard let pages else { return renderer.file(page) }
+        return OutputFile(path: page.path, data: pages.page(page.path, view: page.view) {
+            renderer.templates.renderData(page.view, with: page.template)
+        })
+    }
+
     func outputs<Work: ChapterWork>(of work: Work, keptIn memo: KeyPath<DerivedCaches, ChapterMemo<Work.Output>>) async -> [Work.Output] {
         guard let memo = caches?[keyPath: memo] else { return await work.outputs() }
         return await ParallelMap.map(work.chapters) { chapter in
             memo.value(for: chapter, context: work.context(for: chapter)) { work.output(for: chapter) }
         }
     }
+}
+
+/// A chapter's page, whose HTML is kept apart: a page whose surroundings changed (a neighbour's
+/// title, a backlink) keeps its chapter's HTML, and a page whose view is unchanged is not
+/// rendered again.
+struct ChapterPages: ChapterWork {
+    let renderer: SiteRenderer
+    let layer: IncrementalLayer
+
+    var chapters: [Chapter] { renderer.chapters }
+
+    func output(for chapter: Chapter) -> OutputFile {
+        let html = layer.output(of: renderer.chapterHTML, for: chapter, keptIn: \.html)
+        return layer.file(renderer.chapterPage(chapter, html: html), renderer)
+    }
+
+    func context(for chapter: Chapter) -> SiteRenderer.ChapterPageContext { renderer.chapterPageContext(chapter) }
 }

@@ -76,7 +76,7 @@ public struct HandbookBuilder: Sendable {
         let derived = caches?.derived
         derived?.begin(outline: HandbookOutline(handbook))
         // `serve`'s caches wrap each stage's chapter work from here; `build` has none.
-        let layer = IncrementalLayer(caches: derived)
+        let layer = IncrementalLayer(caches: caches)
         // Checks that need only the handbook run beside link resolution: their serial parts
         // (merging per-chapter results) then overlap with the others' parallel ones.
         async let bilingual = Self.bilingualCheck(handbook)
@@ -174,7 +174,7 @@ public struct HandbookBuilder: Sendable {
     /// With `stage`, each file goes to disk as soon as it is made and only its path is kept.
     private func generate(checkOutput: Bool, stage: SiteWriter.StagedSite?) async -> Outcome {
         let baselineCheck = configuration.baselinePath.map { BaselineCheck(path: $0) }
-        let layer = IncrementalLayer(caches: caches?.derived)
+        let layer = IncrementalLayer(caches: caches)
         async let baselineRead = baselineCheck?.read { data in try layer.value(keptIn: \.baseline, for: data) { try Catalog.decode(from: data) } }
         let validated = await validate(checkOutput: checkOutput)
         let published = await baselineRead
@@ -189,8 +189,7 @@ public struct HandbookBuilder: Sendable {
         let catalogBuilder = catalogBuilder(validated)
         let renderer = SiteRenderer(index: index, resolver: resolver, links: links, templates: templates,
                                     baseURL: configuration.baseURL, freshness: freshness, changelog: changelog,
-                                    unreleased: nil, pageCache: caches?.pages, htmlMemo: derived?.html,
-                                    pageMemo: derived?.pages,
+                                    unreleased: nil,
                                     navigation: derived?.navigation { NavigationCache(handbook: handbook, templates: templates) })
         let searchBuilder = SearchIndexBuilder(index: index, catalogText: { catalogBuilder.plainText($1, $0) },
                                                normalizer: SearchNormalizer(variants: variants),
@@ -204,6 +203,7 @@ public struct HandbookBuilder: Sendable {
         // memory at once; the large ones are made in pieces on all cores, so that no core idles
         // once the pages are done.
         let chapters = renderer.chapters
+        let chapterPages = ChapterPages(renderer: renderer, layer: layer)
         let batches = stride(from: 0, to: chapters.count, by: 8).map { $0..<min($0 + 8, chapters.count) }
         /// Files written at once and dropped: the build never holds the whole site.
         @Sendable func emit(_ made: [OutputFile]) async throws -> [OutputFile] {
@@ -229,7 +229,8 @@ public struct HandbookBuilder: Sendable {
         }()
         let pageResults = await ParallelMap.map(batches) { range -> JobOutput in
             do {
-                return JobOutput(files: .success(try await emit(chapters[range].map(renderer.chapterPage))), catalogued: nil)
+                let pages = chapters[range].map { layer.output(of: chapterPages, for: $0, keptIn: \.pages) }
+                return JobOutput(files: .success(try await emit(pages)), catalogued: nil)
             } catch {
                 return JobOutput(files: .failure(error), catalogued: nil)
             }

@@ -37,7 +37,7 @@ public actor IncrementalBuilder {
         caches.derived.resetCounts()
         var outcome = await HandbookBuilder(configuration: configuration, caches: caches)
             .generate(checkOutput: published == nil)
-        var report = Report(outcome: outcome, pagesRendered: caches.pages.rendered, pagesReused: caches.pages.reused,
+        var report = Report(outcome: outcome, pagesRendered: caches.pages.rendered, pagesReused: caches.pages.reused + caches.derived.pages.reused,
                             chapterHTMLMade: caches.derived.html.made, chapterWorkMade: caches.derived.made)
         if outcome.succeeded {
             do {

@@ -8,6 +8,7 @@ struct SitePagesFormat: OutputFormat {
     func files(_ context: OutputContext) async throws -> [OutputFile] {
         var renderer = context.renderer
         renderer.unreleased = context.baselineDiff
-        return try await context.emit(renderer.fixedPages() + [Self.marker])
+        let pages = renderer.fixedPages().map { context.layer.file($0, renderer) }
+        return try await context.emit(pages + renderer.fixedFiles() + [Self.marker])
     }
 }
