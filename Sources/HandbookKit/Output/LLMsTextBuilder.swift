@@ -83,12 +83,6 @@ struct LLMsTextBuilder: Sendable {
                      positions: Dictionary(catalog.chapters.indices.map { (catalog.chapters[$0].id, $0) }, uniquingKeysWith: { first, _ in first }))
     }
 
-    func files() async -> [OutputFile] {
-        var parts: [Language: [[UInt8]]] = [:]
-        for language in languages.all { parts[language] = await chapterParts(language).outputs() }
-        return files(parts)
-    }
-
     /// The files, with each language's `chapterParts` outputs.
     func files(_ parts: [Language: [[UInt8]]]) -> [OutputFile] {
         var files = [OutputFile(path: Self.root, text: rootIndex())]

@@ -310,10 +310,6 @@ final class ChapterMemo<Value: Sendable>: Sendable {
         return value
     }
 
-    func value(for chapter: Chapter, make: () -> Value) -> Value {
-        value(for: chapter, context: 0, make: make)
-    }
-
     func removeAll() {
         state.withLock { $0.entries.removeAll() }
     }

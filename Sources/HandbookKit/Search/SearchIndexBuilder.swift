@@ -115,7 +115,7 @@ struct SearchIndexBuilder: Sendable {
 
     /// The script in the pieces it is made of: its opening, each chapter's records (shared with
     /// `parts`, not copied) with the commas between them, and its closing.
-    func scriptPieces(_ parts: Parts) async throws -> [[UInt8]] {
+    private func scriptPieces(_ parts: Parts) async throws -> [[UInt8]] {
         // The chapters' records are only needed as JSON: the index keeps the glossary's alone.
         let index = assemble(parts)
         return try Self.pieces(index, parts.chapters.map(\.script) + [Self.fragment(index.records)])
