@@ -77,18 +77,22 @@ struct LLMsTextBuilder: Sendable {
         }
     }
 
-    func chapterParts(_ language: Language) -> ChapterParts {
-        ChapterParts(writer: ChapterWriter(builder: self, language: language),
-                     rulesByChapter: Dictionary(grouping: catalog.rules.indices, by: { catalog.rules[$0].chapter }),
-                     positions: Dictionary(catalog.chapters.indices.map { (catalog.chapters[$0].id, $0) }, uniquingKeysWith: { first, _ in first }))
+    /// Each language's `ChapterParts`, in the languages' order.
+    func chapterParts() -> [ChapterParts] {
+        let rulesByChapter = Dictionary(grouping: catalog.rules.indices, by: { catalog.rules[$0].chapter })
+        let positions = Dictionary(catalog.chapters.indices.map { (catalog.chapters[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
+        return languages.all.map { language in
+            ChapterParts(writer: ChapterWriter(builder: self, language: language), rulesByChapter: rulesByChapter, positions: positions)
+        }
     }
 
-    /// The files, with each language's `chapterParts` outputs.
-    func files(_ parts: [Language: [[UInt8]]]) -> [OutputFile] {
+    /// The files, given each language's `chapterParts` with its outputs, in the languages' order.
+    func files(_ made: [(work: ChapterParts, parts: [[UInt8]])]) -> [OutputFile] {
         var files = [OutputFile(path: Self.root, text: rootIndex())]
-        for language in languages.all {
+        for (work, parts) in made {
+            let language = work.writer.language
             files.append(OutputFile(path: Self.index(language), text: index(language)))
-            files.append(OutputFile(path: Self.full(language), pieces: full(chapterParts(language), parts[language] ?? [])))
+            files.append(OutputFile(path: Self.full(language), pieces: full(work, parts)))
         }
         return files
     }

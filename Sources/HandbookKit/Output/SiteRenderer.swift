@@ -341,11 +341,6 @@ struct SiteRenderer: Sendable {
         return BlocksHTML(blocks: blocks, earlier: chapter.rules.map { rule in rule.history.map { renderer.render($0.body) } })
     }
 
-    /// A chapter's page, rendered now.
-    func chapterPage(_ chapter: Chapter) -> OutputFile {
-        file(chapterPage(chapter, html: blocksHTML(of: chapter)))
-    }
-
     /// A chapter's page around its HTML (`chapterHTML`'s output).
     func chapterPage(_ chapter: Chapter, html: BlocksHTML) -> PageRendering<ChapterPageView> {
         let language = chapter.language

@@ -49,7 +49,7 @@ struct SearchIndexBuilder: Sendable {
     var handbook: Handbook { index.handbook }
 
     /// What a language's index is assembled from, each part something `serve` may keep between
-    /// builds (`SearchIndexFormat`): every chapter's entries (`chapterEntries`), the glossary's
+    /// builds (`SearchIndexFormat`): every chapter's entries (`chapterRecords`), the glossary's
     /// records (`glossaryPart`, while `glossaryKey` is the same) and the tables of the characters
     /// in use (`characterTables`, while `characterKey` is).
     struct Parts: Sendable {
@@ -87,13 +87,13 @@ struct SearchIndexBuilder: Sendable {
 
     /// The parts of `language`'s index, made now.
     func parts(_ language: Language) async -> Parts {
-        await parts(language, chapters: await chapterRecords(language).outputs(), glossary: glossaryPart, tables: characterTables)
+        parts(language, chapters: await chapterRecords(language).outputs(), glossary: glossaryPart, tables: characterTables)
     }
 
     /// The parts of `language`'s index from its chapters' entries, the glossary's part and the
     /// character tables made (or kept) by the functions given.
     func parts(_ language: Language, chapters: [ChapterEntries], glossary: (Language) -> GlossaryPart,
-               tables: (CharacterKey) -> CharacterTables) async -> Parts {
+               tables: (CharacterKey) -> CharacterTables) -> Parts {
         let terms = glossary(language)
         return Parts(language: language, chapters: chapters, glossary: terms, tables: tables(characterKey(chapters, terms)))
     }
@@ -104,7 +104,7 @@ struct SearchIndexBuilder: Sendable {
         let chapters = await ParallelMap.map(work.chapters) { chapter in
             entries(of: chapter, language, work.context(for: chapter), keepingRecords: true)
         }
-        var index = assemble(await parts(language, chapters: chapters, glossary: glossaryPart, tables: characterTables))
+        var index = assemble(parts(language, chapters: chapters, glossary: glossaryPart, tables: characterTables))
         index.records = chapters.flatMap(\.records) + index.records
         return index
     }

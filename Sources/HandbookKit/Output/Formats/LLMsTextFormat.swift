@@ -7,11 +7,9 @@ struct LLMsTextFormat: OutputFormat {
                                    plainText: { catalogBuilder.plainText($0, $1) })
         let layer = context.layer
         return try await context.emit(await layer.value(keptIn: \.llmsText, for: llms.key) {
-            var parts: [Language: [[UInt8]]] = [:]
-            for language in llms.languages.all {
-                parts[language] = await layer.outputs(of: llms.chapterParts(language), keptIn: \.llmsChapters)
-            }
-            return llms.files(parts)
+            var made: [(work: LLMsTextBuilder.ChapterParts, parts: [[UInt8]])] = []
+            for work in llms.chapterParts() { made.append((work, await layer.outputs(of: work, keptIn: \.llmsChapters))) }
+            return llms.files(made)
         })
     }
 }

@@ -12,7 +12,7 @@ struct SearchIndexFormat: OutputFormat {
         return try await ParallelMap.map(context.handbook.languages.all, runLength: 1) { language -> Result<[OutputFile], any Error> in
             do {
                 // Each part kept between builds of `serve` while what it reads is the same.
-                let parts = await searchIndexes.parts(
+                let parts = searchIndexes.parts(
                     language, chapters: await layer.outputs(of: searchIndexes.chapterRecords(language), keptIn: \.searchRecords),
                     glossary: { language in
                         layer.value(keptIn: \.searchGlossary, language: language, for: searchIndexes.glossaryKey(language)) {

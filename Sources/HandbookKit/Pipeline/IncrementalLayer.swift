@@ -1,0 +1,72 @@
+/// The incremental layer around the stages: with `serve`'s caches, what a stage made is kept
+/// in the memo the pipeline names for it, and reused while its inputs are equal (a chapter's
+/// output while the chapter and the work's `context(for:)` are; a value while its key is).
+/// Without caches (`build`), the work simply runs.
+struct IncrementalLayer: Sendable {
+    private let memos: DerivedCaches?
+    private let pages: PageCache?
+
+    init(caches: BuildCaches?) {
+        memos = caches?.derived
+        pages = caches?.pages
+    }
+
+    /// Every chapter's output of `work`, on all cores, in the order of its chapters.
+    func outputs<Work: ChapterWork>(of work: Work, keptIn memo: KeyPath<DerivedCaches, ChapterMemo<Work.Output>>) async -> [Work.Output] {
+        guard let memo = memos?[keyPath: memo] else { return await work.outputs() }
+        return await ParallelMap.map(work.chapters) { chapter in
+            memo.value(for: chapter, context: work.context(for: chapter)) { work.output(for: chapter) }
+        }
+    }
+
+    /// One chapter's output (for work that runs in batches of its own).
+    func output<Work: ChapterWork>(of work: Work, for chapter: Chapter,
+                                   keptIn memo: KeyPath<DerivedCaches, ChapterMemo<Work.Output>>) -> Work.Output {
+        guard let memo = memos?[keyPath: memo] else { return work.output(for: chapter) }
+        return memo.value(for: chapter, context: work.context(for: chapter)) { work.output(for: chapter) }
+    }
+
+    /// `key` is only worked out when there is a memo (some keys take work of their own).
+    func value<Key, Value>(keptIn memo: KeyPath<DerivedCaches, ValueMemo<Key, Value>>, for key: @autoclosure () -> Key,
+                           make: () throws -> Value) rethrows -> Value {
+        guard let memo = memos?[keyPath: memo] else { return try make() }
+        return try memo.value(for: key(), make: make)
+    }
+
+    func value<Key, Value>(keptIn memo: KeyPath<DerivedCaches, ValueMemo<Key, Value>>, for key: @autoclosure () -> Key,
+                           make: () async throws -> Value) async rethrows -> Value {
+        guard let memo = memos?[keyPath: memo] else { return try await make() }
+        return try await memo.value(for: key(), make: make)
+    }
+
+    func value<Key, Value>(keptIn memo: KeyPath<DerivedCaches, LanguageMemo<Key, Value>>, language: Language,
+                           for key: @autoclosure () -> Key, make: () -> Value) -> Value {
+        guard let memo = memos?[keyPath: memo] else { return make() }
+        return memo.value(for: language, key: key(), make: make)
+    }
+
+    /// A page's file, or the previous build's while its view is equal.
+    func file(_ page: some PageToRender, _ renderer: SiteRenderer) -> OutputFile {
+        guard let pages else { return renderer.file(page) }
+        return OutputFile(path: page.path, data: pages.page(page.path, view: page.view) {
+            renderer.templates.renderData(page.view, with: page.template)
+        })
+    }
+}
+
+/// A chapter's page, whose HTML is kept apart: a page whose surroundings changed (a neighbour's
+/// title, a backlink) keeps its chapter's HTML, and a page whose view is unchanged is not
+/// rendered again.
+struct ChapterPages: ChapterWork {
+    let renderer: SiteRenderer
+    let layer: IncrementalLayer
+
+    var chapters: [Chapter] { renderer.chapters }
+
+    func output(for chapter: Chapter) -> OutputFile {
+        let html = layer.output(of: renderer.chapterHTML, for: chapter, keptIn: \.html)
+        return layer.file(renderer.chapterPage(chapter, html: html), renderer)
+    }
+
+    func context(for chapter: Chapter) -> SiteRenderer.ChapterPageContext { renderer.chapterPageContext(chapter) }
+}
