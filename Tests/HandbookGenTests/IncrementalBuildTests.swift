@@ -160,6 +160,36 @@ import Testing
         #expect(chinese.contains(#"["push target","按钮"]"#))
     }
 
+    /// The changelog, the tag vocabulary and the translation lock are kept between builds while
+    /// their bytes are the same: a change to each (and a file that appears, then goes) reaches
+    /// the pages and the diagnostics as a full build makes them.
+    @Test func theSmallFilesBesideTheChaptersAreReadAgainWhenTheyChange() async throws {
+        let fixture = try FixtureHandbook()
+        let builder = IncrementalBuilder(configuration: fixture.configuration)
+        #expect(await builder.build().outcome.succeeded)
+        try fixture.edit("changelog.yaml", replacing: "The sample handbook's first release.", with: "The first release of the sample.")
+        #expect(await builder.build().outcome.succeeded)
+        let changelog = String(decoding: try fixture.snapshot()["en/changelog.html"] ?? Data(), as: UTF8.self)
+        #expect(changelog.contains("The first release of the sample."))
+        #expect(try fixture.snapshot() == (try await fullBuild(fixture)))
+
+        // The lock's stale line for a rule, brought in step: its "out of date" notice goes.
+        let lock = try fixture.read("translations.lock")
+        let stale = try #require(lock.split(separator: "\n").first { $0.hasPrefix("bars.toolbar.few-items ") })
+        try fixture.edit("translations.lock", replacing: String(stale) + "\n", with: "")
+        #expect(await builder.build().outcome.succeeded)
+        #expect(try fixture.snapshot() == (try await fullBuild(fixture)))
+
+        try fixture.write("tags.yaml", "platform: [\n")
+        let broken = await builder.build()
+        #expect(!broken.outcome.succeeded)
+        #expect(broken.outcome.diagnostics.contains { $0.id == "tags.unreadable" })
+        #expect(fixture.lines(broken.outcome) == fixture.lines(await fixture.check()))
+        try FileManager.default.removeItem(at: fixture.content.appendingPathComponent("tags.yaml"))
+        #expect(await builder.build().outcome.succeeded)
+        #expect(try fixture.snapshot() == (try await fullBuild(fixture)))
+    }
+
     /// A chapter's warnings depend on the terminology and glossary too: a change there checks
     /// unchanged chapters again, as a full build would.
     @Test func aTerminologyChangeChecksUnchangedChaptersAgain() async throws {

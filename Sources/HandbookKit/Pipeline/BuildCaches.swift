@@ -162,6 +162,10 @@ final class DerivedCaches: Sendable {
     let llmsChapters = ChapterMemo<[UInt8]>()
     let glossary = ValueMemo<String, HandbookLoader.GlossaryParse>()
     let baseline = ValueMemo<Data, Catalog>()
+    /// The small files every build reads besides the chapters, by their bytes.
+    let changelog = ValueMemo<Data?, ParsedFile<Changelog>>()
+    let tagVocabulary = ValueMemo<Data?, ParsedFile<TagVocabulary?>>()
+    let translationLock = ValueMemo<Data?, ParsedFile<TranslationLock>>()
     let scalarFolds = ScalarFolds()
     /// Each language's search records of the glossary, and its tables of the characters in use.
     let searchGlossary = LanguageMemo<[String], SearchIndexBuilder.GlossaryPart>()

@@ -89,13 +89,16 @@ public struct HandbookBuilder: Sendable {
         let links = await linkChecker.check(await layer.outputs(of: linkChecker.chapterLinks, keptIn: \.links), log: &log)
         let figureChecker = FigureChecker(handbook: handbook)
         figureChecker.check(await layer.outputs(of: figureChecker.chapterImages, keptIn: \.figures), log: &log)
-        let changelog = Changelog.load(contentDirectory: configuration.contentURL, displayRoot: loader.displayRoot, log: &log)
-            .withGeneratedSummaries(handbook)
+        let content = configuration.contentURL, displayRoot = loader.displayRoot
+        let changelog = layer.parse(content.appendingPathComponent(Changelog.fileName), keptIn: \.changelog, log: &log) {
+            Changelog.load(contentDirectory: content, displayRoot: displayRoot, log: &$0)
+        }.withGeneratedSummaries(handbook)
         changelog.checkIDs(known: { index.containsRule($0, in: handbook.languages.source) }, file: loader.displayRoot + "/" + Changelog.fileName, log: &log)
         // A generated language's labels would be converted: only the written ones are required.
-        let vocabulary = TagVocabulary.load(contentDirectory: configuration.contentURL, displayRoot: loader.displayRoot,
-                                            languages: handbook.languages.all.filter { !handbook.languages.isGenerated($0) },
-                                            log: &log)
+        let labelled = handbook.languages.all.filter { !handbook.languages.isGenerated($0) }
+        let vocabulary = layer.parse(content.appendingPathComponent(TagVocabulary.fileName), keptIn: \.tagVocabulary, log: &log) {
+            TagVocabulary.load(contentDirectory: content, displayRoot: displayRoot, languages: labelled, log: &$0)
+        }
         TagVocabulary.check(handbook, vocabulary: vocabulary, log: &log)
         log.merge(await bilingual)
         let (freshness, translationLog) = await translations
@@ -266,8 +269,11 @@ public struct HandbookBuilder: Sendable {
     private static func translations(_ handbook: Handbook, configuration: BuildConfiguration, displayRoot: String,
                                      layer: IncrementalLayer) async -> (TranslationFreshness, DiagnosticLog) {
         var log = DiagnosticLog()
-        let lock = TranslationLock.load(contentDirectory: configuration.contentURL, displayRoot: displayRoot,
-                                        languages: configuration.languages, log: &log)
+        let lock = layer.parse(configuration.contentURL.appendingPathComponent(TranslationLock.fileName),
+                               keptIn: \.translationLock, log: &log) {
+            TranslationLock.load(contentDirectory: configuration.contentURL, displayRoot: displayRoot,
+                                 languages: configuration.languages, log: &$0)
+        }
         let units = await layer.outputs(of: TranslationFreshness.ChapterUnits(handbook: handbook), keptIn: \.translationUnits)
         let freshness = await TranslationFreshness.evaluate(handbook, units: units, lock: lock, log: &log)
         return (freshness, log)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The incremental layer around the stages: with `serve`'s caches, what a stage made is kept
 /// in the memo the pipeline names for it, and reused while its inputs are equal (a chapter's
 /// output while the chapter and the work's `context(for:)` are; a value while its key is).
@@ -45,6 +47,19 @@ struct IncrementalLayer: Sendable {
         return memo.value(for: language, key: key(), make: make)
     }
 
+    /// A small file's parse, with its diagnostics, kept while the file's bytes are the same.
+    func parse<Value>(_ file: URL, keptIn memo: KeyPath<DerivedCaches, ValueMemo<Data?, ParsedFile<Value>>>,
+                      log: inout DiagnosticLog, parse: (inout DiagnosticLog) -> Value) -> Value {
+        guard let memo = memos?[keyPath: memo] else { return parse(&log) }
+        let parsed = memo.value(for: try? Data(contentsOf: file)) {
+            var fileLog = DiagnosticLog()
+            let value = parse(&fileLog)
+            return ParsedFile(value: value, log: fileLog)
+        }
+        log.merge(parsed.log)
+        return parsed.value
+    }
+
     /// A page's file, or the previous build's while its view is equal.
     func file(_ page: some PageToRender, _ renderer: SiteRenderer) -> OutputFile {
         guard let pages else { return renderer.file(page) }
@@ -52,6 +67,12 @@ struct IncrementalLayer: Sendable {
             renderer.templates.renderData(page.view, with: page.template)
         })
     }
+}
+
+/// What a file gave, and the diagnostics it gave them with.
+struct ParsedFile<Value: Sendable>: Sendable {
+    var value: Value
+    var log: DiagnosticLog
 }
 
 /// A chapter's page, whose HTML is kept apart: a page whose surroundings changed (a neighbour's
