@@ -11,12 +11,7 @@ public struct HandbookLoader: Sendable {
     /// Chapters parsed by an earlier load, reused when their file is unchanged (`serve`).
     public var chapterCache: ChapterCache?
     /// The glossary parsed by an earlier load, by the file's text (`serve`).
-    var glossaryMemo: ValueMemo<String, GlossaryParse>?
-
-    struct GlossaryParse: Sendable {
-        var glossary: Glossary
-        var log: DiagnosticLog
-    }
+    var glossaryMemo: ValueMemo<String, ParsedFile<Glossary>>?
 
     public init(contentDirectory: URL, displayRoot: String, languages: HandbookLanguages = .standard,
                 chapterCache: ChapterCache? = nil) {
@@ -320,11 +315,11 @@ public struct HandbookLoader: Sendable {
             checkCharacters(file, allowed: allowed, log: &log)
             let parse = {
                 var parseLog = DiagnosticLog()
-                return GlossaryParse(glossary: GlossaryParser(languages: languages).parse(file, log: &parseLog), log: parseLog)
+                return ParsedFile(value: GlossaryParser(languages: languages).parse(file, log: &parseLog), log: parseLog)
             }
             let parsed = glossaryMemo?.value(for: file.text, make: parse) ?? parse()
             log.merge(parsed.log)
-            return parsed.glossary
+            return parsed.value
         case .missing:
             log.error(id: "glossary.missing", "missing glossary '\(path)'", at: nil)
         default:

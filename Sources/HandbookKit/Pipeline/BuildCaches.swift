@@ -160,7 +160,7 @@ final class DerivedCaches: Sendable {
     /// Each chapter's part of llms-full.txt (its prose shows other chapters' titles: emptied
     /// with the outline).
     let llmsChapters = ChapterMemo<[UInt8]>()
-    let glossary = ValueMemo<String, HandbookLoader.GlossaryParse>()
+    let glossary = ValueMemo<String, ParsedFile<Glossary>>()
     let baseline = ValueMemo<Data, Catalog>()
     /// The small files every build reads besides the chapters, by their bytes.
     let changelog = ValueMemo<Data?, ParsedFile<Changelog>>()
@@ -301,11 +301,14 @@ final class ChapterMemo<Value: Sendable>: Sendable {
 
     func value<Context: Equatable & Sendable>(for chapter: Chapter, context: Context, make: () -> Value) -> Value {
         let key = chapter.language.tag + ":" + chapter.id
-        if chapter.revision != 0, let entry = state.withLock({ $0.entries[key] }), entry.revision == chapter.revision,
-           let previous = entry.context as? Context, previous == context {
-            state.withLock { $0.reused += 1 }
+        // Looked up and counted under one lock: every chapter page of a rebuild asks.
+        let kept = state.withLock { state -> Value? in
+            guard chapter.revision != 0, let entry = state.entries[key], entry.revision == chapter.revision,
+                  let previous = entry.context as? Context, previous == context else { return nil }
+            state.reused += 1
             return entry.value
         }
+        if let kept { return kept }
         let value = make()
         state.withLock { state in
             state.made += 1

@@ -93,7 +93,7 @@ public struct HandbookBuilder: Sendable {
         let changelog = layer.parse(content.appendingPathComponent(Changelog.fileName), keptIn: \.changelog, log: &log) {
             Changelog.load(contentDirectory: content, displayRoot: displayRoot, log: &$0)
         }.withGeneratedSummaries(handbook)
-        changelog.checkIDs(known: { index.containsRule($0, in: handbook.languages.source) }, file: loader.displayRoot + "/" + Changelog.fileName, log: &log)
+        changelog.checkIDs(known: { index.containsRule($0, in: handbook.languages.source) }, file: displayRoot + "/" + Changelog.fileName, log: &log)
         // A generated language's labels would be converted: only the written ones are required.
         let labelled = handbook.languages.all.filter { !handbook.languages.isGenerated($0) }
         let vocabulary = layer.parse(content.appendingPathComponent(TagVocabulary.fileName), keptIn: \.tagVocabulary, log: &log) {

@@ -13,11 +13,11 @@ public actor IncrementalBuilder {
         public var outcome: HandbookBuilder.Outcome
         public var pagesRendered = 0
         public var pagesReused = 0
-        /// Chapters whose HTML was made again rather than reused.
-        public var chapterHTMLMade = 0
         /// For each kind of chapter work (links, catalogue entries, search records…), how many
         /// chapters' outputs were made again rather than reused.
         public var chapterWorkMade: [String: Int] = [:]
+        /// Chapters whose HTML was made again rather than reused.
+        public var chapterHTMLMade: Int { chapterWorkMade["html"] ?? 0 }
         public var filesWritten = 0
         public var seconds = 0.0
     }
@@ -38,7 +38,7 @@ public actor IncrementalBuilder {
         var outcome = await HandbookBuilder(configuration: configuration, caches: caches)
             .generate(checkOutput: published == nil)
         var report = Report(outcome: outcome, pagesRendered: caches.pages.rendered, pagesReused: caches.pages.reused + caches.derived.pages.reused,
-                            chapterHTMLMade: caches.derived.html.made, chapterWorkMade: caches.derived.made)
+                            chapterWorkMade: caches.derived.made)
         if outcome.succeeded {
             do {
                 let writer = SiteWriter(output: configuration.outputURL)
