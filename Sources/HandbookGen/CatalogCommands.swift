@@ -38,9 +38,10 @@ struct CatalogOptions: ParsableArguments {
     }
 }
 
-extension Catalog.Rule.Kind: ExpressibleByArgument {}
+// RulesCatalog is this package's own module, and does not depend on the argument parser.
+extension Catalog.Rule.Kind: @retroactive ExpressibleByArgument {}
 
-extension Status: ExpressibleByArgument {}
+extension Status: @retroactive ExpressibleByArgument {}
 
 extension RuleListing.Format: ExpressibleByArgument {}
 

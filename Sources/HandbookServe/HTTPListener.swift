@@ -61,9 +61,12 @@ enum HTTPListener {
 
     /// Listens until the returned channel is closed; the bound port is the channel's.
     static func start(port: Int, respond: @escaping @Sendable (PreviewRequest) async -> PreviewResponse) async throws -> Channel {
-        var limits = NIOHTTPDecoderLimitConfiguration()
-        limits.maxHeaderFieldSize = maximumLineBytes
-        limits.maxHeaderListSize = maximumHeaderBytes
+        let limits = {
+            var limits = NIOHTTPDecoderLimitConfiguration()
+            limits.maxHeaderFieldSize = maximumLineBytes
+            limits.maxHeaderListSize = maximumHeaderBytes
+            return limits
+        }()
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 512)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -167,7 +170,10 @@ final class ExchangeHandler: ChannelInboundHandler {
             }
             responding = false
             let ended = context.writeAndFlush(wrapOutboundOut(.end(nil)))
-            if !keepAlive { ended.whenComplete { _ in context.close(promise: nil) } }
+            if !keepAlive {
+                let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+                ended.whenComplete { _ in bound.value.close(promise: nil) }
+            }
         case .events(let stream):
             headers.replaceOrAdd(name: "Transfer-Encoding", value: "chunked")
             context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .init(statusCode: response.status),

@@ -8,17 +8,14 @@ public struct HandbookLoader: Sendable {
     public var contentDirectory: URL
     public var displayRoot: String
     public var languages: HandbookLanguages
-    /// Chapters parsed by an earlier load, reused when their file is unchanged (`serve`).
-    public var chapterCache: ChapterCache?
-    /// The glossary parsed by an earlier load, by the file's text (`serve`).
-    var glossaryMemo: ValueMemo<String, ParsedFile<Glossary>>?
+    /// What `serve` keeps of an earlier load (parsed chapters, conversions, the glossary, the
+    /// figures' checks); without caches, everything is read.
+    var layer = IncrementalLayer(caches: nil)
 
-    public init(contentDirectory: URL, displayRoot: String, languages: HandbookLanguages = .standard,
-                chapterCache: ChapterCache? = nil) {
+    public init(contentDirectory: URL, displayRoot: String, languages: HandbookLanguages = .standard) {
         self.contentDirectory = contentDirectory
         self.displayRoot = displayRoot
         self.languages = languages
-        self.chapterCache = chapterCache
     }
 
     static let partFields: [FrontMatterField] = [
@@ -52,16 +49,15 @@ public struct HandbookLoader: Sendable {
         let terminology = loadTerminology(discovery: discovery, glossary: glossary, log: &log)
         // A chapter's warnings and a generated chapter's text depend on these files as well as
         // on its own text.
-        let context = chapterCache.map { _ in
+        layer.beginLoading {
             let overrides = languages.all.filter(languages.isGenerated).map(ConversionOverrides.fileName(for:))
             return ([AllowedCharacters.fileName, "glossary.yaml", Terminology.fileName] + overrides).flatMap { name -> [UInt8] in
                 let bytes = try? SourceFile.contents(of: contentDirectory.appendingPathComponent(name).path).get()
                 return (bytes ?? []) + [0]
             }
         }
-        if let chapterCache, let context { chapterCache.keep(onlyIfContextIs: context) }
         // The figures are read and checked beside the chapters.
-        let figureFolder = (contentDirectory, displayRoot), figureMemo = chapterCache?.figures
+        let figureFolder = (contentDirectory, displayRoot), figureMemo = layer.figureChecks
         async let figures = { () -> (FigureLibrary, DiagnosticLog) in
             var figureLog = DiagnosticLog()
             let library = FigureLoader.load(contentDirectory: figureFolder.0, displayRoot: figureFolder.1, log: &figureLog,
@@ -121,8 +117,7 @@ public struct HandbookLoader: Sendable {
         }
         // Kept by `serve` while the files they are made from and the source's titles (what a
         // link without its own text reads as) are the same.
-        let setup = chapterCache.flatMap { cache in context.map { cache.conversions(for: $0, titles: titles.byTarget, make: makeConversions) } }
-            ?? makeConversions()
+        let setup = layer.conversions(titles: titles.byTarget, make: makeConversions)
         log.merge(setup.log)
         let conversions = setup.conversions, definedGlossary = setup.glossary
         let (generatedParts, generatedChapters) = generatedFiles(listedFiles, conversions: conversions)
@@ -317,7 +312,7 @@ public struct HandbookLoader: Sendable {
                 var parseLog = DiagnosticLog()
                 return ParsedFile(value: GlossaryParser(languages: languages).parse(file, log: &parseLog), log: parseLog)
             }
-            let parsed = glossaryMemo?.value(for: file.text, make: parse) ?? parse()
+            let parsed = layer.value(keptIn: \.glossary, for: file.text, make: parse)
             log.merge(parsed.log)
             return parsed.value
         case .missing:
@@ -373,7 +368,7 @@ public struct HandbookLoader: Sendable {
             let original = file
             let make = { convert(original, with: conversion, chapter: part + "/" + slug, log: &conversionLog) }
             let key = language.code + ":" + path
-            guard let converted = chapterCache?.converted(key, from: file.text, convert: make) ?? make() else {
+            guard let converted = layer.converted(key, from: file.text, convert: make) else {
                 log.merge(conversionLog)
                 return nil
             }
@@ -393,7 +388,7 @@ public struct HandbookLoader: Sendable {
             return (chapter, parseLog)
         }
         let key = conversion == nil ? nil : language.code + ":" + path
-        let (chapter, parseLog) = chapterCache?.chapter(for: file, key: key, parse: parse) ?? parse()
+        let (chapter, parseLog) = layer.chapter(parsing: file, key: key, parse: parse)
         if conversion == nil { log.merge(parseLog) }
         return chapter
     }

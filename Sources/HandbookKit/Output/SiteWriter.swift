@@ -147,13 +147,9 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    /// Swaps two paths atomically, where the system can; false when it cannot (then the caller
-    /// falls back to two renames). Looked up at run time: not every C library declares it.
-    /// Brings a site this writer wrote up to date in place: writes the files whose bytes changed
-    /// and removes those that are gone. For `serve`, whose output folder belongs to one process;
-    /// a build uses `write`, which swaps the whole folder. Returns how many files it wrote.
-    @discardableResult
-    /// Writes `changed` (files new or whose bytes differ from the folder's) and removes `removed`.
+    /// Brings a site this writer wrote up to date in place: writes `changed` (files new or whose
+    /// bytes differ from the folder's) and removes `removed`. For `serve`, whose output folder
+    /// belongs to one process; a build uses `write`, which swaps the whole folder.
     func update(changed: [OutputFile], removed: [String]) throws {
         let fileManager = FileManager.default
         for file in changed {
@@ -205,6 +201,9 @@ public struct SiteWriter: Sendable {
         code == ENOSPC ? "not enough space on the disk" : String(cString: strerror(code))
     }
 
+    /// Swaps two paths atomically, where the system can; false when it cannot (then the caller
+    /// falls back to two renames). `renameat2` is looked up at run time: not every C library
+    /// declares it.
     static func exchange(_ a: URL, _ b: URL) -> Bool {
         #if os(Linux)
         typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32

@@ -6,7 +6,6 @@ import Synchronization
 /// affects. Both caches are keyed by their full inputs, so a hit gives exactly the bytes a full
 /// build would: a chapter by its file's text, a page by its view (everything its template reads).
 public struct BuildCaches: Sendable {
-    public var chapters = ChapterCache()
     public var pages = PageCache()
     /// Work derived from one chapter, reused while the chapter's revision and the handbook's
     /// outline are unchanged.
@@ -15,8 +14,9 @@ public struct BuildCaches: Sendable {
     public init() {}
 }
 
-/// Parsed chapters by file path and text.
-public final class ChapterCache: Sendable {
+/// The loader's work kept between builds: parsed chapters by file path and text, with their
+/// revisions, and a generated language's conversions and converted files.
+final class ChapterParses: Sendable {
     private struct Entry {
         var text: String
         var chapter: Chapter?
@@ -39,10 +39,6 @@ public final class ChapterCache: Sendable {
     }
 
     private let state = Mutex(State())
-    /// The figures' checks, by path and bytes.
-    let figures = FigureMemo()
-
-    public init() {}
 
     /// Forgets every chapter when `context` differs from the last build's.
     func keep(onlyIfContextIs context: [UInt8]) {
@@ -56,11 +52,9 @@ public final class ChapterCache: Sendable {
     /// titles are the same (converting every definition with OpenCC on each save was a tenth of
     /// a rebuild). New titles also forget the converted chapters: a link without its own text
     /// reads as its target's title, which decides the spacing around it.
-    func conversions(for context: [UInt8], titles: [String: String],
-                     make: () -> HandbookLoader.ConversionSetup) -> HandbookLoader.ConversionSetup {
-        let key = ConversionKey(context: context, titles: titles)
+    func conversions(titles: [String: String], make: () -> HandbookLoader.ConversionSetup) -> HandbookLoader.ConversionSetup {
         let kept = state.withLock { state -> HandbookLoader.ConversionSetup? in
-            guard let setup = state.setup, setup.key == key else {
+            guard let setup = state.setup, setup.key == ConversionKey(context: state.context, titles: titles) else {
                 state.conversions = [:]
                 return nil
             }
@@ -68,7 +62,7 @@ public final class ChapterCache: Sendable {
         }
         if let kept { return kept }
         let made = make()
-        state.withLock { $0.setup = (key, made) }
+        state.withLock { $0.setup = (ConversionKey(context: $0.context, titles: titles), made) }
         return made
     }
 
@@ -143,6 +137,9 @@ public final class PageCache: Sendable {
 /// other chapters through link targets and titles; those memos are emptied whenever the
 /// handbook's outline (every id, anchor and title) changes.
 final class DerivedCaches: Sendable {
+    /// The loader's parsed chapters and conversions, and the figures' checks by their bytes.
+    let chapterParses = ChapterParses()
+    let figureChecks = FigureMemo()
     let html = ChapterMemo<SiteRenderer.BlocksHTML>()
     /// Whole chapter pages: a page reads its chapter, the outline (titles of neighbours, related
     /// chapters, backlinks, replacements; the sidebar), the templates, and, given as context,

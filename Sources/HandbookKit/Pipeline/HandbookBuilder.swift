@@ -47,8 +47,10 @@ public struct HandbookBuilder: Sendable {
         var log = DiagnosticLog()
         var clock = PhaseClock()
         if checkOutput { OutputGuard(configuration: configuration).check(log: &log) }
+        // `serve`'s caches wrap the loader's work and each stage's chapter work; `build` has none.
+        let layer = IncrementalLayer(caches: caches)
         // The templates are read and compiled beside the content.
-        let cachedTemplates = caches?.derived.templates
+        let cachedTemplates = layer.templates
         let configuration = configuration
         async let templateLoad = { () -> (TemplateSet?, DiagnosticLog) in
             var templateLog = DiagnosticLog()
@@ -59,13 +61,12 @@ public struct HandbookBuilder: Sendable {
         }()
         var loader = HandbookLoader(contentDirectory: configuration.contentURL,
                                     displayRoot: BuildConfiguration.display(configuration.contentPath),
-                                    languages: configuration.languages,
-                                    chapterCache: caches?.chapters)
-        loader.glossaryMemo = caches?.derived.glossary
+                                    languages: configuration.languages)
+        loader.layer = layer
         let handbook = await loader.load(log: &log)
         var (templates, templateLog) = await templateLoad
         log.merge(templateLog)
-        caches?.derived.keep(templates)
+        layer.keep(templates)
         if let reference = configuration.referenceRenderer, let sources = templates?.sources {
             templates?.reference = reference(sources)
         }
@@ -73,10 +74,7 @@ public struct HandbookBuilder: Sendable {
         if handbook.chapters.values.allSatisfy(\.isEmpty), !log.hasErrors {
             log.error(id: "content.no-chapters", "the content folder '\(loader.displayRoot)' holds no chapters", at: nil)
         }
-        let derived = caches?.derived
-        derived?.begin(outline: HandbookOutline(handbook))
-        // `serve`'s caches wrap each stage's chapter work from here; `build` has none.
-        let layer = IncrementalLayer(caches: caches)
+        layer.begin(outline: HandbookOutline(handbook))
         // Checks that need only the handbook run beside link resolution: their serial parts
         // (merging per-chapter results) then overlap with the others' parallel ones.
         async let bilingual = Self.bilingualCheck(handbook)
@@ -107,7 +105,7 @@ public struct HandbookBuilder: Sendable {
         log.merge(variantLog)
         clock.lap("checks, links, translations")
         return Validated(handbook: handbook, index: index, resolver: resolver, links: links, freshness: freshness,
-                         changelog: changelog, templates: templates, variants: variants, derived: derived, log: log,
+                         changelog: changelog, templates: templates, variants: variants, log: log,
                          clock: clock)
     }
 
@@ -122,7 +120,6 @@ public struct HandbookBuilder: Sendable {
         var changelog: Changelog
         var templates: TemplateSet?
         var variants: ChineseVariantTable?
-        var derived: DerivedCaches?
         var log: DiagnosticLog
         var clock: PhaseClock
     }
@@ -185,7 +182,6 @@ public struct HandbookBuilder: Sendable {
         var clock = validated.clock
         let handbook = validated.handbook, index = validated.index, resolver = validated.resolver
         let links = validated.links, freshness = validated.freshness, changelog = validated.changelog
-        let derived = validated.derived
         guard !log.hasErrors, let templates = validated.templates, let variants = validated.variants else {
             return Outcome(diagnostics: log.sorted, files: [], freshness: freshness, clock: clock)
         }
@@ -193,10 +189,10 @@ public struct HandbookBuilder: Sendable {
         let renderer = SiteRenderer(index: index, resolver: resolver, links: links, templates: templates,
                                     baseURL: configuration.baseURL, freshness: freshness, changelog: changelog,
                                     unreleased: nil,
-                                    navigation: derived?.navigation { NavigationCache(handbook: handbook, templates: templates) })
+                                    navigation: layer.sidebar { NavigationCache(handbook: handbook, templates: templates) })
         let searchBuilder = SearchIndexBuilder(index: index, catalogText: { catalogBuilder.plainText($1, $0) },
                                                normalizer: SearchNormalizer(variants: variants),
-                                               foldedScalars: derived?.scalarFolds ?? ScalarFolds())
+                                               foldedScalars: layer.scalarFolds)
         let strings = templates.strings
         let baseURL = configuration.baseURL
         // The outputs are independent but for the rules catalogue: chapter pages do not read it.

@@ -60,6 +60,59 @@ struct IncrementalLayer: Sendable {
         return parsed.value
     }
 
+    // The loader's work: a chapter's parse depends on its file's text and on the files every
+    // chapter is checked against (the context), and numbers the chapter's revision, which the
+    // chapter memos above are keyed on.
+
+    /// Starts loading: with caches, works out the context and forgets every parsed chapter when
+    /// it differs from the last build's.
+    func beginLoading(context: () -> [UInt8]) {
+        memos?.chapterParses.keep(onlyIfContextIs: context())
+    }
+
+    /// A chapter's parse with its diagnostics, or the previous build's while the file's text
+    /// (and the context) is the same. `key` names a text that is not a file's own (a generated
+    /// language's chapter).
+    func chapter(parsing file: SourceFile, key: String? = nil, parse: () -> (Chapter?, DiagnosticLog)) -> (Chapter?, DiagnosticLog) {
+        memos?.chapterParses.chapter(for: file, key: key, parse: parse) ?? parse()
+    }
+
+    /// A generated language's file converted from a source text, kept while that text is the same.
+    func converted(_ key: String, from source: String, convert: () -> SourceFile?) -> SourceFile? {
+        memos?.chapterParses.converted(key, from: source, convert: convert) ?? convert()
+    }
+
+    /// The generated languages' conversions, kept while the context and the source's titles are
+    /// the same.
+    func conversions(titles: @autoclosure () -> [String: String],
+                     make: () -> HandbookLoader.ConversionSetup) -> HandbookLoader.ConversionSetup {
+        memos?.chapterParses.conversions(titles: titles(), make: make) ?? make()
+    }
+
+    /// The figures' checks, kept by each file's bytes.
+    var figureChecks: FigureMemo? { memos?.figureChecks }
+
+    // What the whole build shares.
+
+    /// The previous build's templates, until a file under the templates folder changes.
+    var templates: TemplateSet? { memos?.templates }
+
+    func keep(_ templates: TemplateSet?) { memos?.keep(templates) }
+
+    /// Starts the stages after loading: the chapter memos that read other chapters are emptied
+    /// when the handbook's outline changed. The outline is only made when there are caches.
+    func begin(outline: @autoclosure () -> HandbookOutline) {
+        memos?.begin(outline: outline())
+    }
+
+    /// The sidebar's pieces, kept while the outline and the templates are the same.
+    func sidebar(_ make: () -> NavigationCache) -> NavigationCache {
+        memos?.navigation(make) ?? make()
+    }
+
+    /// Each character's normalised form for the search, one table for every build.
+    var scalarFolds: ScalarFolds { memos?.scalarFolds ?? ScalarFolds() }
+
     /// A page's file, or the previous build's while its view is equal.
     func file(_ page: some PageToRender, _ renderer: SiteRenderer) -> OutputFile {
         guard let pages else { return renderer.file(page) }
