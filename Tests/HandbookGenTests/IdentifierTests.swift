@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import HandbookKit
 
@@ -18,6 +19,24 @@ import Testing
         #expect(id.description == "controls.buttons.verb-titles")
         for bad in ["controls.buttons", "controls.buttons.verb-titles.x", "controls/buttons.verb", "controls.buttons.Verb", "a..b"] {
             #expect(RuleID(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func everyLoadedChapterHoldsTheIDOfItsFolderAndFile() async throws {
+        var log = DiagnosticLog()
+        let handbook = await HandbookLoader(contentDirectory: FixtureHandbook.repoRoot.appendingPathComponent("content"),
+                                            displayRoot: "content").load(log: &log)
+        let chapters = HandbookLanguages.standard.all.flatMap { handbook.chapters(in: $0) }
+        #expect(chapters.count > 20)
+        for chapter in chapters {
+            let path = chapter.source.file.split(separator: "/").suffix(2)
+            #expect(chapter.identifier.part == path.first.map(String.init) && chapter.identifier.slug + ".md" == path.last.map(String.init),
+                    "\(chapter.source.file)")
+            #expect(chapter.id == chapter.identifier.description && chapter.part == chapter.identifier.part)
+            for rule in chapter.rules {
+                #expect(chapter.identifier(of: rule).description == chapter.ruleID(rule.localID))
+                #expect(RuleID(chapter.ruleID(rule.localID)) == chapter.identifier(of: rule))
+            }
         }
     }
 

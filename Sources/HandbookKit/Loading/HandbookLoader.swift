@@ -410,7 +410,8 @@ public struct HandbookLoader: Sendable {
             return nil
         }
         let frontMatter = parsed.frontMatter
-        let expectedID = "\(part)/\(slug)"
+        let identifier = ChapterID(part: part, slug: slug)
+        let expectedID = identifier.description
         let id = frontMatter.string("id") ?? expectedID
         if id != expectedID {
             log.error(id: "chapter.id-mismatch", "chapter id '\(id)' does not match its path; it must be '\(expectedID)'",
@@ -429,11 +430,11 @@ public struct HandbookLoader: Sendable {
         }
         let content = ChapterBuilder(file: file).build(blocks, log: &log)
         return Chapter(
-            id: expectedID, language: language, title: frontMatter.string("title") ?? "",
+            id: identifier, language: language, title: frontMatter.string("title") ?? "",
             summary: frontMatter.string("summary") ?? "", weight: frontMatter.integer("weight") ?? 0,
             edition: frontMatter.string("edition") ?? "", status: status, legacyNote: legacyNote,
             related: frontMatter.list("related"), content: content,
-            source: file.location(line: 1, column: 1), frontMatter: frontMatter.entries, part: part,
+            source: file.location(line: 1, column: 1), frontMatter: frontMatter.entries,
             frontMatterIsValid: parsed.isValid)
     }
 }

@@ -64,6 +64,8 @@ public struct Part: Sendable {
 /// of one per field, and its sections and rules are listed once.
 public struct Chapter: Sendable {
     private final class Storage: Sendable {
+        let identifier: ChapterID
+        /// `identifier` as text, made once: the key most lookups use.
         let id: String
         let language: Language
         let title: String
@@ -80,19 +82,19 @@ public struct Chapter: Sendable {
         /// False when the front matter had errors: the chapter is kept so that its body is
         /// checked, but it is not compared with its translation.
         let frontMatterIsValid: Bool
-        let part: String
         let sections: [Section]
         let rules: [Rule]
         /// `controls.buttons.`, what every rule id of the chapter starts with.
         let ruleIDPrefix: String
-        let slug: String
         /// Where each of `rules` is in `content`.
         let ruleBlocks: [Int]
 
-        init(id: String, language: Language, title: String, summary: String, weight: Int, edition: String,
+        init(id: ChapterID, language: Language, title: String, summary: String, weight: Int, edition: String,
              status: Status, legacyNote: String?, related: [String], content: [ChapterBlock], source: SourceLocation,
-             frontMatter: [String: FrontMatter.Entry], part: String, frontMatterIsValid: Bool) {
-            self.id = id
+             frontMatter: [String: FrontMatter.Entry], frontMatterIsValid: Bool) {
+            identifier = id
+            self.id = id.description
+            ruleIDPrefix = id.rulePrefix
             self.language = language
             self.title = title
             self.summary = summary
@@ -105,31 +107,28 @@ public struct Chapter: Sendable {
             self.source = source
             self.frontMatter = frontMatter
             self.frontMatterIsValid = frontMatterIsValid
-            self.part = part
             sections = content.compactMap { if case .section(let s) = $0 { s } else { nil } }
             rules = content.compactMap { if case .rule(let r) = $0 { r } else { nil } }
             ruleBlocks = content.indices.filter { if case .rule = content[$0] { true } else { false } }
-            // Parsed once; an id that is not `<part>/<slug>` (reported by the loader) keeps its text.
-            let parsed = ChapterID(id)
-            ruleIDPrefix = parsed?.rulePrefix
-                ?? String(decoding: id.utf8.map { $0 == UInt8(ascii: "/") ? UInt8(ascii: ".") : $0 }, as: UTF8.self) + "."
-            slug = parsed?.slug ?? String(id.split(separator: "/").last ?? "")
         }
     }
 
     private let storage: Storage
 
-    init(id: String, language: Language, title: String, summary: String, weight: Int, edition: String,
+    init(id: ChapterID, language: Language, title: String, summary: String, weight: Int, edition: String,
          status: Status, legacyNote: String?, related: [String], content: [ChapterBlock], source: SourceLocation,
-         frontMatter: [String: FrontMatter.Entry], part: String, frontMatterIsValid: Bool = true) {
+         frontMatter: [String: FrontMatter.Entry], frontMatterIsValid: Bool = true) {
         storage = Storage(id: id, language: language, title: title, summary: summary, weight: weight, edition: edition,
                           status: status, legacyNote: legacyNote, related: related, content: content, source: source,
-                          frontMatter: frontMatter, part: part, frontMatterIsValid: frontMatterIsValid)
+                          frontMatter: frontMatter, frontMatterIsValid: frontMatterIsValid)
     }
 
     var frontMatterIsValid: Bool { storage.frontMatterIsValid }
 
-    /// `<part>/<chapter>`.
+    /// Its id, parsed: the part and the slug (the loader names a chapter by its folder and file,
+    /// which discovery has checked are identifiers).
+    public var identifier: ChapterID { storage.identifier }
+    /// `<part>/<chapter>`, the text of `identifier`.
     public var id: String { storage.id }
     public var language: Language { storage.language }
     public var title: String { storage.title }
@@ -158,14 +157,14 @@ public struct Chapter: Sendable {
     /// a table of locations made for every chapter cost more than the few diagnostics using it.)
     func metadataLocation(of key: String) -> SourceLocation? { storage.frontMatter[key]?.valueLocation }
     /// The part id, the first half of `id`.
-    public var part: String { storage.part }
+    public var part: String { storage.identifier.part }
     /// Which parse of its file this is, during `serve` (0 in a plain build): equal revisions
     /// mean equal chapters, so work derived from one chapter alone can be reused.
     var revision = 0
     /// Whether the text was generated from the source language's (a generated language's
     /// chapter that is not written in it): always in step, so not tracked for freshness.
     public internal(set) var isGenerated = false
-    public var slug: String { storage.slug }
+    public var slug: String { storage.identifier.slug }
 
     public var sections: [Section] { storage.sections }
     public var rules: [Rule] { storage.rules }
@@ -183,6 +182,9 @@ public struct Chapter: Sendable {
     public func ruleID(_ localID: String) -> String {
         storage.ruleIDPrefix + localID
     }
+
+    /// The typed id of one of its rules.
+    public func identifier(of rule: Rule) -> RuleID { storage.identifier.rule(rule.localID) }
 }
 
 /// A piece of a chapter's body.
