@@ -83,7 +83,7 @@ import Testing
         }
         try await accept()
         #expect(try fixture.read(TranslationLock.fileName).contains(
-            try #require(try Regex("\ncontrols.buttons.verb-titles zh-Hans=[0-9a-f]{16} en=[0-9a-f]{16} zh-Hant=[0-9a-f]{16}\n"))))
+            try Regex("\ncontrols.buttons.verb-titles zh-Hans=[0-9a-f]{16} en=[0-9a-f]{16} zh-Hant=[0-9a-f]{16}\n")))
 
         try fixture.edit("zh/controls/buttons.md", replacing: "例如“发送”", with: "例如“发送”或“删除”")
         var outcome = await fixture.build()

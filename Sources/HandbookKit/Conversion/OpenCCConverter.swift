@@ -1,5 +1,6 @@
 import COpenCC
 import Foundation
+import Synchronization
 
 /// An OpenCC converter (`opencc_open`) for one configuration, such as `s2twp` (Simplified
 /// Chinese to Taiwan usage, with phrases). All of HandbookGen's calls into OpenCC are in this
@@ -41,12 +42,11 @@ final class OpenCCConverter: @unchecked Sendable {
         #endif
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var opened: [String: Result<OpenCCConverter, OpenFailure>] = [:]
+    private static let opened = Mutex<[String: Result<OpenCCConverter, OpenFailure>]>([:])
 
     /// The process's converter for `configuration` (`s2twp` or `s2twp.json`), opened on first use.
     static func shared(_ configuration: String) -> Result<OpenCCConverter, OpenFailure> {
-        lock.withLock {
+        opened.withLock { opened in
             if let converter = opened[configuration] { return converter }
             let result = open(configuration)
             opened[configuration] = result
