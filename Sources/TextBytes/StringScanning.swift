@@ -100,7 +100,7 @@ extension StringProtocol {
 @usableFromInline package enum UTF8Scalar {
     /// Whether a scalar always stands as a character on its own (no combining marks, joiners or
     /// variation selectors among these): Han first, most of the Chinese text.
-    @inlinable @usableFromInline
+    @inlinable
     package static func isPlain(_ value: UInt32) -> Bool {
         switch value {
         case 0x4E00...0x9FFF, 0x00...0x17F, 0x2010...0x2027, 0x2030...0x205E, 0x3000...0x3029, 0x3030...0x303F,
@@ -113,7 +113,7 @@ extension StringProtocol {
     }
 
     /// The scalar whose lead byte is at `index`, and its length in bytes.
-    @inlinable @usableFromInline @inline(__always)
+    @inlinable @inline(__always)
     package static func decode(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (value: UInt32, length: Int) {
         let lead = bytes[index]
         guard lead >= 0x80 else { return (UInt32(lead), 1) }
@@ -142,7 +142,7 @@ extension Substring {
     /// Where the next line starts.
     @usableFromInline package private(set) var position: String.Index
 
-    @inlinable @usableFromInline package init(text: Substring) {
+    @inlinable package init(text: Substring) {
         self.text = text
         position = text.startIndex
     }

@@ -255,5 +255,5 @@ struct RulesCatalogBuilder: Sendable {
 
     /// Sorted keys, no timestamps: two builds give the same bytes (`JSONEncoder`'s, with
     /// `.prettyPrinted, .sortedKeys, .withoutEscapingSlashes`, written by `CatalogJSON`).
-    static func encode(_ catalog: Catalog) -> Data { Data(CatalogJSON.encode(catalog)) }
+    static func encode(_ catalog: Catalog) throws -> Data { Data(try CatalogJSON.encode(catalog)) }
 }

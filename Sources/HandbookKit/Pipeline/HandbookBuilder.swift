@@ -136,7 +136,7 @@ public struct HandbookBuilder: Sendable {
         public var searchIndexes: [SearchIndex] = []
         public var succeeded: Bool { catalog != nil && !diagnostics.contains { $0.severity == .error } }
         /// The catalogue as the site publishes it (rules.json's bytes).
-        public var rulesJSON: Data? { catalog.map { Data(CatalogJSON.encode($0)) } }
+        public var rulesJSON: Data? { catalog.flatMap { try? CatalogJSON.encode($0) }.map { Data($0) } }
     }
 
     /// Load, validate, then the catalogue: the stages before any output.

@@ -151,9 +151,18 @@ public struct PerLanguage<Value: Codable & Sendable & Equatable>: Codable, Senda
         values = Dictionary(uniqueKeysWithValues: byTag.map { (Language(tag: $0.key), $0.value) })
     }
 
+    /// A member per language, in the order of their tags (what `JSONEncoder` writes for the
+    /// same values keyed by tag, without making that dictionary).
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(Dictionary(uniqueKeysWithValues: values.map { ($0.key.tag, $0.value) }))
+        var container = encoder.container(keyedBy: TagKey.self)
+        for language in languages { try container.encode(values[language]!, forKey: TagKey(stringValue: language.tag)) }
+    }
+
+    private struct TagKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 }
 

@@ -5,11 +5,11 @@ struct RulesJSONFormat: OutputFormat {
     func files(_ context: OutputContext) async throws -> [OutputFile] {
         let catalog = context.catalog
         let encode = {
-            [OutputFile(path: SiteURLs.rulesJSON, bytes: CatalogJSON.encode(catalog)),
+            [OutputFile(path: SiteURLs.rulesJSON, bytes: try CatalogJSON.encode(catalog)),
              OutputFile(path: SiteURLs.rulesSchema, data: try Catalog.schema)]
         }
         // The glossary is small and not part of the catalogue: made every time.
-        let glossary = [OutputFile(path: SiteURLs.glossaryJSON, bytes: CatalogJSON.encode(context.catalogBuilder.glossary())),
+        let glossary = [OutputFile(path: SiteURLs.glossaryJSON, bytes: try CatalogJSON.encode(context.catalogBuilder.glossary())),
                         OutputFile(path: SiteURLs.glossarySchema, data: try GlossaryCatalog.schema)]
         return try await context.emit(try context.layer.value(keptIn: \.rulesJSON, for: catalog, make: encode) + glossary)
     }
