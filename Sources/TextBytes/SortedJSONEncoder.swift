@@ -13,11 +13,12 @@ package enum SortedJSONEncoder {
         package var description: String
     }
 
-    /// The document's bytes, without a line break after it. `capacity`: the bytes to reserve;
-    /// `scratchLimit`: `JSONTextWriter`'s (tests sort every object in place with 0).
-    package static func encode<Value: Encodable>(_ value: Value, pretty: Bool, capacity: Int = 0,
+    /// The document's bytes, without a line break after it. `scriptSafe`: strings escaped for a
+    /// script as `JSONTextWriter` escapes them; `capacity`: the bytes to reserve; `scratchLimit`:
+    /// `JSONTextWriter`'s (tests sort every object in place with 0).
+    package static func encode<Value: Encodable>(_ value: Value, pretty: Bool, scriptSafe: Bool = false, capacity: Int = 0,
                                                  scratchLimit: Int = 1 << 20) throws -> [UInt8] {
-        var writer = JSONTextWriter(pretty: pretty, capacity: capacity)
+        var writer = JSONTextWriter(pretty: pretty, scriptSafe: scriptSafe, capacity: capacity)
         writer.scratchLimit = scratchLimit
         let sink = Sink(writer: writer)
         try sink.encode(value)

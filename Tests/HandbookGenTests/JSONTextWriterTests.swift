@@ -73,8 +73,27 @@ import Testing
     /// `[text]` as JSONEncoder gives it, escaped for a script.
     static func scriptSafeReference(_ text: String) throws -> [UInt8] {
         var expected: [UInt8] = []
-        SearchIndexBuilder.escape(try referenceJSON([text], pretty: false), into: &expected)
+        escape(try referenceJSON([text], pretty: false), into: &expected)
         return expected
+    }
+
+    /// The script escapes, byte by byte: `<`, `>`, `&`, and U+2028/U+2029 (E2 80 A8/A9 in UTF-8).
+    static func escape(_ json: [UInt8], into script: inout [UInt8]) {
+        var position = json.startIndex
+        while position < json.endIndex {
+            let byte = json[position]
+            switch byte {
+            case UInt8(ascii: "<"): script.append(contentsOf: "\\u003c".utf8)
+            case UInt8(ascii: ">"): script.append(contentsOf: "\\u003e".utf8)
+            case UInt8(ascii: "&"): script.append(contentsOf: "\\u0026".utf8)
+            case 0xE2 where position + 2 < json.endIndex && json[position + 1] == 0x80
+                && (json[position + 2] == 0xA8 || json[position + 2] == 0xA9):
+                script.append(contentsOf: (json[position + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                position += 2
+            default: script.append(byte)
+            }
+            position += 1
+        }
     }
 
     @Test func scriptSafeStringsEqualEscapingTheEncodedText() async throws {

@@ -346,56 +346,31 @@ struct SearchIndexBuilder: Sendable {
     private static func pieces(_ index: SearchIndex, _ fragments: [[UInt8]]) throws -> [[UInt8]] {
         var inner = index
         inner.records = []
-        let encoder = Self.encoder
         var script = [UInt8]("window.HANDBOOK_SEARCH_INDEX = ".utf8)
         // `{"language":…,"records":[` then the records, then the keys after "records".
-        let empty = [UInt8](try encoder.encode(inner))
+        let empty = try SortedJSONEncoder.encode(inner, pretty: false, scriptSafe: true)
         let marker = [UInt8](#""records":[]"#.utf8)
         guard let split = empty.indices.first(where: { empty[$0...].starts(with: marker) }) else {
             throw EncodingError.invalidValue(index, .init(codingPath: [], debugDescription: "no records key"))
         }
-        escape(Array(empty[..<(split + marker.count - 1)]), into: &script)
+        script += empty[..<(split + marker.count - 1)]
         var pieces = [script]
         let comma = [UInt8(ascii: ",")]
         for fragment in fragments where !fragment.isEmpty {
             if pieces.count > 1 { pieces.append(comma) }
             pieces.append(fragment)
         }
-        var closing: [UInt8] = []
-        escape(Array(empty[(split + marker.count - 1)...]), into: &closing)
-        closing.append(contentsOf: ";\n".utf8)
-        pieces.append(closing)
+        pieces.append(Array(empty[(split + marker.count - 1)...]) + Array(";\n".utf8))
         return pieces
     }
 
-    private static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }
-
     /// Records as they sit inside the index's `records` array, escaped for the script: what
-    /// `JSONEncoder` gives for them, then `escape(_:into:)` (the assembled index is tested equal).
+    /// `SortedJSONEncoder` gives for them (the assembled index is tested equal).
     private static func fragment(_ records: [SearchIndex.Record]) -> [UInt8] {
         guard !records.isEmpty else { return [] }
-        var json = JSONTextWriter(pretty: false, scriptSafe: true, capacity: 512 * records.count)
-        json.beginArray()
-        for record in records {
-            json.beginArray()
-            json.value(record.kindCode)
-            json.value(record.scope)
-            json.value(record.title)
-            json.value(record.text)
-            json.value(record.context)
-            json.value(record.url)
-            json.value(record.ruleID)
-            json.value(record.edition)
-            json.value(record.section)
-            if !record.pinyin.isEmpty { json.value(record.pinyin) }
-            json.endArray()
-        }
-        json.endArray()
-        return Array(json.bytes.dropFirst().dropLast())
+        // A record is strings and one integer in an unkeyed container: nothing the encoder refuses.
+        let json = try! SortedJSONEncoder.encode(records, pretty: false, scriptSafe: true, capacity: 512 * records.count)
+        return Array(json.dropFirst().dropLast())
     }
 
     /// One chapter's entries; `keepingRecords`: with its records (the whole index) or not.
@@ -584,31 +559,11 @@ struct SearchIndexBuilder: Sendable {
     /// and line separator is escaped, so no entry can close the script or inject markup.
     static func script(_ index: SearchIndex) throws -> Data {
         var script = [UInt8]("window.HANDBOOK_SEARCH_INDEX = ".utf8)
-        escape([UInt8](try encoder.encode(index)), into: &script)
+        script += try SortedJSONEncoder.encode(index, pretty: false, scriptSafe: true, capacity: 256 * index.records.count)
         script.append(contentsOf: ";\n".utf8)
         return Data(script)
     }
 
-    /// Byte by byte: the three ASCII characters, and U+2028/U+2029 (E2 80 A8/A9 in UTF-8). Each
-    /// is escaped on its own, so pieces of a JSON text can be escaped separately.
-    static func escape(_ json: [UInt8], into script: inout [UInt8]) {
-        script.reserveCapacity(script.count + json.count + json.count / 8)
-        var position = json.startIndex
-        while position < json.endIndex {
-            let byte = json[position]
-            switch byte {
-            case UInt8(ascii: "<"): script.append(contentsOf: "\\u003c".utf8)
-            case UInt8(ascii: ">"): script.append(contentsOf: "\\u003e".utf8)
-            case UInt8(ascii: "&"): script.append(contentsOf: "\\u0026".utf8)
-            case 0xE2 where position + 2 < json.endIndex && json[position + 1] == 0x80
-                && (json[position + 2] == 0xA8 || json[position + 2] == 0xA9):
-                script.append(contentsOf: (json[position + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-                position += 2
-            default: script.append(byte)
-            }
-            position += 1
-        }
-    }
 }
 
 /// A record, the length of its normalised title and the grams it is found by.
