@@ -18,9 +18,9 @@ package enum SortedJSONEncoder {
     /// `JSONTextWriter`'s (tests sort every object in place with 0).
     package static func encode<Value: Encodable>(_ value: Value, pretty: Bool, scriptSafe: Bool = false, capacity: Int = 0,
                                                  scratchLimit: Int = 1 << 20) throws -> [UInt8] {
-        var writer = JSONTextWriter(pretty: pretty, scriptSafe: scriptSafe, capacity: capacity)
-        writer.scratchLimit = scratchLimit
-        let sink = Sink(writer: writer)
+        // Made in place: a second reference to the buffer would have the first append copy it.
+        let sink = Sink(writer: JSONTextWriter(pretty: pretty, scriptSafe: scriptSafe, capacity: capacity))
+        sink.writer.scratchLimit = scratchLimit
         try sink.encode(value)
         return sink.writer.bytes
     }

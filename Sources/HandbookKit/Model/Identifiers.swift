@@ -12,7 +12,7 @@ public struct ChapterID: Hashable, Sendable, CustomStringConvertible {
     /// Nil unless `text` is two identifiers (lowercase words joined by hyphens) around one `/`.
     public init?(_ text: some StringProtocol) {
         let pieces = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard pieces.count == 2, pieces.allSatisfy(Identifier.isValid) else { return nil }
+        guard pieces.count == 2, pieces.allSatisfy({ Identifier.isValid($0) }) else { return nil }
         self.init(part: String(pieces[0]), slug: String(pieces[1]))
     }
 
@@ -39,7 +39,7 @@ public struct RuleID: Hashable, Sendable, CustomStringConvertible {
     /// Nil unless `text` is three identifiers joined by `.`.
     public init?(_ text: some StringProtocol) {
         let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard pieces.count == 3, pieces.allSatisfy(Identifier.isValid) else { return nil }
+        guard pieces.count == 3, pieces.allSatisfy({ Identifier.isValid($0) }) else { return nil }
         self.init(chapter: ChapterID(part: String(pieces[0]), slug: String(pieces[1])), local: String(pieces[2]))
     }
 
