@@ -151,11 +151,12 @@ public struct PerLanguage<Value: Codable & Sendable & Equatable>: Codable, Senda
         values = Dictionary(uniqueKeysWithValues: byTag.map { (Language(tag: $0.key), $0.value) })
     }
 
-    /// A member per language, in the order of their tags (what `JSONEncoder` writes for the
-    /// same values keyed by tag, without making that dictionary).
+    /// A member per language, keyed by its tag: what `JSONEncoder` writes for the same values in
+    /// a dictionary by tag, without making that dictionary (an encoder with sorted keys puts the
+    /// members in order).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: TagKey.self)
-        for language in languages { try container.encode(values[language]!, forKey: TagKey(stringValue: language.tag)) }
+        for (language, value) in values { try container.encode(value, forKey: TagKey(stringValue: language.tag)) }
     }
 
     private struct TagKey: CodingKey {
