@@ -12,7 +12,7 @@ package struct JSONTextWriter {
     /// a script (the same text to a JSON parser).
     package let scriptSafe: Bool
     /// Per open container: is it an array, how many members it has so far, and, for an object
-    /// whose members are sorted when it ends, where its members' marks begin in `marks`.
+    /// whose members are sorted when it ends, where its members begin in `markKeys`.
     private var open: [(isArray: Bool, count: Int, marks: Int?)] = []
     /// The key of each member of the open sorting objects, and where the member starts (after
     /// the comma that separates it from the one before), side by side.
@@ -85,8 +85,8 @@ package struct JSONTextWriter {
         bytes.append(contentsOf: String(number).utf8)
     }
 
-    /// A number as `JSONEncoder` writes a `Double`: whole numbers without a fraction (`44`),
-    /// others in their shortest form (`4.5`).
+    /// A number as `JSONEncoder` writes a `Double`: its shortest form without a trailing `.0`
+    /// (`44`, `4.5`, `1e+16`).
     package mutating func value(_ number: Double) {
         beginValue()
         appendNumber(number)
@@ -108,43 +108,11 @@ package struct JSONTextWriter {
         bytes.append(contentsOf: "null".utf8)
     }
 
-    package mutating func member(_ key: String, _ text: String) {
-        self.key(key)
-        appendString(text)
-    }
-
-    package mutating func member(_ key: String, _ number: Int) {
-        self.key(key)
-        bytes.append(contentsOf: String(number).utf8)
-    }
-
-    /// A number as `JSONEncoder` writes a `Double`: whole numbers without a fraction (`44`),
-    /// others in their shortest form (`4.5`).
-    package mutating func member(_ key: String, _ number: Double) {
-        self.key(key)
-        appendNumber(number)
-    }
-
     /// As Foundation writes a floating-point number: its description without a trailing `.0`.
     private mutating func appendNumber(_ number: some BinaryFloatingPoint & CustomStringConvertible) {
         let text = number.description.utf8
         bytes.append(contentsOf: text.reversed().starts(with: ".0".utf8.reversed()) ? text.dropLast(2) : text[...])
     }
-
-    package mutating func member(_ key: String, _ flag: Bool) {
-        self.key(key)
-        bytes.append(contentsOf: (flag ? "true" : "false").utf8)
-    }
-
-    package mutating func member(_ key: String, _ texts: [String]) {
-        self.key(key)
-        beginArray()
-        for text in texts { value(text) }
-        endArray()
-    }
-
-    /// A line break after the document.
-    package mutating func endLine() { bytes.append(UInt8(ascii: "\n")) }
 
     // MARK: Layout
 

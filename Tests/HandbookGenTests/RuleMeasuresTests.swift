@@ -94,9 +94,10 @@ import Testing
     @Test func aFractionalValueIsWrittenInItsShortestForm() throws {
         var json = JSONTextWriter(pretty: false)
         json.beginObject()
-        json.member("a", 4.5)
-        json.member("b", 44.0)
-        json.member("c", 0.1)
+        for (key, value) in [("a", 4.5), ("b", 44.0), ("c", 0.1)] {
+            json.key(key)
+            json.value(value)
+        }
         json.endObject()
         #expect(String(decoding: json.bytes, as: UTF8.self) == "{\"a\":4.5,\"b\":44,\"c\":0.1}")
         let encoder = JSONEncoder()
