@@ -7,7 +7,7 @@
 /// in place. A container ends when the `encode(to:)` that opened it returns. Nested containers
 /// (`nestedContainer`, `nestedUnkeyedContainer`) and `superEncoder` are not supported: encoding a
 /// value that asks for one throws `Unsupported`. `SortedJSONEncoderTests` holds the encoder to
-/// `JSONEncoder` on random documents and on the catalogue.
+/// `JSONEncoder` on random documents, `JSONTextWriterTests` on the catalogue.
 package enum SortedJSONEncoder {
     package struct Unsupported: Error, CustomStringConvertible {
         package var description: String
@@ -51,9 +51,14 @@ package enum SortedJSONEncoder {
         }
 
         /// `JSONEncoder` refuses a number JSON cannot hold.
-        func write(_ number: Double, float: Float? = nil) throws {
+        func write(_ number: Double) throws {
             guard number.isFinite else { throw Unsupported(description: "\(number) is not a valid JSON number") }
-            if let float { writer.value(float) } else { writer.value(number) }
+            writer.value(number)
+        }
+
+        func write(_ number: Float) throws {
+            guard number.isFinite else { throw Unsupported(description: "\(number) is not a valid JSON number") }
+            writer.value(number)
         }
     }
 
@@ -101,7 +106,7 @@ package enum SortedJSONEncoder {
 
         mutating func encode(_ value: Float, forKey key: Key) throws {
             sink.writer.key(key.stringValue)
-            try sink.write(Double(value), float: value)
+            try sink.write(value)
         }
 
         mutating func encode(_ value: Int, forKey key: Key) throws { sink.writer.key(key.stringValue); sink.writer.value(value) }
@@ -143,7 +148,7 @@ package enum SortedJSONEncoder {
         mutating func encode(_ value: String) throws { sink.writer.value(value); count += 1 }
         mutating func encode(_ value: Bool) throws { sink.writer.value(value); count += 1 }
         mutating func encode(_ value: Double) throws { try sink.write(value); count += 1 }
-        mutating func encode(_ value: Float) throws { try sink.write(Double(value), float: value); count += 1 }
+        mutating func encode(_ value: Float) throws { try sink.write(value); count += 1 }
         mutating func encode(_ value: Int) throws { sink.writer.value(value); count += 1 }
         mutating func encode(_ value: Int8) throws { sink.writer.value(value); count += 1 }
         mutating func encode(_ value: Int16) throws { sink.writer.value(value); count += 1 }
@@ -176,7 +181,7 @@ package enum SortedJSONEncoder {
         mutating func encode(_ value: String) throws { sink.writer.value(value) }
         mutating func encode(_ value: Bool) throws { sink.writer.value(value) }
         mutating func encode(_ value: Double) throws { try sink.write(value) }
-        mutating func encode(_ value: Float) throws { try sink.write(Double(value), float: value) }
+        mutating func encode(_ value: Float) throws { try sink.write(value) }
         mutating func encode(_ value: Int) throws { sink.writer.value(value) }
         mutating func encode(_ value: Int8) throws { sink.writer.value(value) }
         mutating func encode(_ value: Int16) throws { sink.writer.value(value) }

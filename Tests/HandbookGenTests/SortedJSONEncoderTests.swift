@@ -1,5 +1,4 @@
 import Foundation
-import RulesCatalog
 import Testing
 @testable import TextBytes
 

@@ -27,23 +27,19 @@ final class ChapterParses: Sendable {
         var entries: [String: Entry] = [:]
         var revisions = 0
         /// The files every chapter is checked against (glossary, terminology, allowed
-        /// characters): when they change, no parsed chapter is kept.
+        /// characters): when they change, no parsed chapter or conversion is kept.
         var context: [UInt8] = []
         var conversions: [String: (source: String, file: SourceFile)] = [:]
-        var setup: (key: ConversionKey, value: HandbookLoader.ConversionSetup)?
-    }
-
-    private struct ConversionKey: Equatable {
-        var context: [UInt8]
-        var titles: [String: String]
+        /// The conversions, with the source's titles they were made for.
+        var setup: (titles: [String: String], value: HandbookLoader.ConversionSetup)?
     }
 
     private let state = Mutex(State())
 
-    /// Forgets every chapter when `context` differs from the last build's.
+    /// Forgets every chapter and conversion when `context` differs from the last build's.
     func keep(onlyIfContextIs context: [UInt8]) {
         state.withLock { state in
-            if state.context != context { state.entries = [:]; state.conversions = [:] }
+            if state.context != context { state.entries = [:]; state.conversions = [:]; state.setup = nil }
             state.context = context
         }
     }
@@ -54,7 +50,7 @@ final class ChapterParses: Sendable {
     /// reads as its target's title, which decides the spacing around it.
     func conversions(titles: [String: String], make: () -> HandbookLoader.ConversionSetup) -> HandbookLoader.ConversionSetup {
         let kept = state.withLock { state -> HandbookLoader.ConversionSetup? in
-            guard let setup = state.setup, setup.key == ConversionKey(context: state.context, titles: titles) else {
+            guard let setup = state.setup, setup.titles == titles else {
                 state.conversions = [:]
                 return nil
             }
@@ -62,7 +58,7 @@ final class ChapterParses: Sendable {
         }
         if let kept { return kept }
         let made = make()
-        state.withLock { $0.setup = (ConversionKey(context: $0.context, titles: titles), made) }
+        state.withLock { $0.setup = (titles, made) }
         return made
     }
 
