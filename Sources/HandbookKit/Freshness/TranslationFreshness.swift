@@ -14,11 +14,14 @@ public struct TranslationFreshness: Sendable {
     public var lock: TranslationLock?
     /// The current fingerprints, for `translations accept`: gathered from each chapter's when
     /// asked, not on every build.
-    public var current: [String: [Language: Fingerprint]] {
+    public var current: [String: [Language: Fingerprint]] { current(excluding: { _ in false }) }
+
+    /// The current fingerprints of the units but those whose key is excluded (after a build,
+    /// the ones the lock already has: no table of every unit is made to find the few new ones).
+    public func current(excluding isExcluded: (String) -> Bool) -> [String: [Language: Fingerprint]] {
         var all: [String: [Language: Fingerprint]] = [:]
-        all.reserveCapacity(currentByChapter.reduce(0) { $0 + $1.count })
         for chapter in currentByChapter {
-            for unit in chapter {
+            for unit in chapter where !isExcluded(unit.key) {
                 var prints: [Language: Fingerprint] = [:]
                 for (language, print) in zip(languages, unit.prints) { prints[language] = print }
                 all[unit.key] = prints

@@ -90,7 +90,7 @@ public struct TranslationLock: Sendable, Equatable {
     /// The lock with every unit it does not know yet recorded as it is now (a new chapter,
     /// section or rule, written in both languages), or nil when there is none.
     public func addingNewUnits(from freshness: TranslationFreshness) -> TranslationLock? {
-        let new = freshness.current.filter { entries[$0.key] == nil }
+        let new = freshness.current(excluding: { entries[$0] != nil })
         guard !new.isEmpty else { return nil }
         var lock = self
         lock.entries.merge(new) { old, _ in old }

@@ -1,6 +1,7 @@
 import Foundation
 import HandbookMarkdown
 import RulesCatalog
+import Synchronization
 
 @_exported import struct RulesCatalog.Language
 @_exported import enum RulesCatalog.Status
@@ -281,16 +282,15 @@ public struct Glossary: Sendable {
     /// Each id's first entry (links name terms by id on every page).
     private let positions: [String: Int]
 
-    /// Per entry, the positions of the other terms its English definition names.
-    private let related: [[Int]]
+    /// Per entry, the positions of the other terms its English definition names: found when
+    /// the glossary page first asks (the glossary is read before the chapters, which wait for
+    /// it; this search does not hold them up).
+    private let related: RelatedTerms
 
     public init(entries: [GlossaryEntry]) {
         self.entries = entries
         positions = Dictionary(entries.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let candidates = Self.namedTermCandidates(entries)
-        related = entries.map { entry in
-            entry.note?[.en].map { Self.termsNamed(in: $0, besides: entry.id, candidates: candidates, entries: entries) } ?? []
-        }
+        related = RelatedTerms()
     }
 
     /// The same terms with other definitions in languages other than English: the related
@@ -301,7 +301,7 @@ public struct Glossary: Sendable {
         return Glossary(entries: entries, positions: positions, related: related)
     }
 
-    private init(entries: [GlossaryEntry], positions: [String: Int], related: [[Int]]) {
+    private init(entries: [GlossaryEntry], positions: [String: Int], related: RelatedTerms) {
         self.entries = entries
         self.positions = positions
         self.related = related
@@ -310,7 +310,25 @@ public struct Glossary: Sendable {
     /// The glossary's other terms that `id`'s English definition names as whole words (terms
     /// of four letters or more), in the glossary's order: the glossary page's related terms.
     public func relatedTerms(of id: String) -> [GlossaryEntry] {
-        positions[id].map { related[$0].map { entries[$0] } } ?? []
+        guard let position = positions[id] else { return [] }
+        return related.positions(entries)[position].map { entries[$0] }
+    }
+
+    /// The related terms of every entry, found once, by the first language's glossary page.
+    private final class RelatedTerms: Sendable {
+        private let found = Mutex<[[Int]]?>(nil)
+
+        func positions(_ entries: [GlossaryEntry]) -> [[Int]] {
+            found.withLock { found in
+                if let found { return found }
+                let candidates = Glossary.namedTermCandidates(entries)
+                let made = entries.map { entry in
+                    entry.note?[.en].map { Glossary.termsNamed(in: $0, besides: entry.id, candidates: candidates, entries: entries) } ?? []
+                }
+                found = made
+                return made
+            }
+        }
     }
 
     /// A term a definition can name (four letters or more), with its first run of letters

@@ -10,11 +10,19 @@ protocol OutputFormat: Sendable {
     /// The files of this format; large ones go through `context.emit` as soon as each is made,
     /// so that no two of them are held at once.
     func files(_ context: OutputContext) async throws -> [OutputFile]
+    /// Whether its files are made on one core: such a format is made beside the others rather
+    /// than after them, so that the other cores are not idle meanwhile.
+    var isMadeOnOneCore: Bool { get }
+}
+
+extension OutputFormat {
+    var isMadeOnOneCore: Bool { false }
 }
 
 enum OutputFormats {
-    /// Made one after another, in this order. llms-full.txt and the search indexes are made
-    /// in pieces (a chapter each) on all cores, so no core idles at the end of the build.
+    /// Made one after another, in this order, but for those made on one core, which are made
+    /// beside them. llms-full.txt and the search indexes are made in pieces (a chapter each) on
+    /// all cores, so no core idles at the end of the build.
     static let registered: [any OutputFormat] = [
         RulesJSONFormat(),
         LLMsTextFormat(),
@@ -22,6 +30,13 @@ enum OutputFormats {
         SidebarChaptersFormat(),
         SearchIndexFormat(),
     ]
+
+    /// The files of `formats`, made one after another.
+    static func make(_ formats: [any OutputFormat], _ context: OutputContext) async throws -> [OutputFile] {
+        var files: [OutputFile] = []
+        for format in formats { files += try await format.files(context) }
+        return files
+    }
 }
 
 /// What a format is given: the validated handbook, its catalogue, and the stage's makers.

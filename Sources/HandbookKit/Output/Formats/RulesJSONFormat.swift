@@ -2,6 +2,9 @@ import RulesCatalog
 
 /// `rules.json` and its schema, and `glossary.json` and its schema.
 struct RulesJSONFormat: OutputFormat {
+    /// rules.json is encoded in one piece.
+    var isMadeOnOneCore: Bool { true }
+
     func files(_ context: OutputContext) async throws -> [OutputFile] {
         let catalog = context.catalog
         let encode = {
