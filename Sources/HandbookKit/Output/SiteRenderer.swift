@@ -83,18 +83,15 @@ struct SiteRenderer: Sendable {
     /// Every chapter of every language, in the order their pages are listed.
     var chapters: [Chapter] { handbook.languages.all.flatMap { handbook.chapters(in: $0) } }
 
-    /// The pages other than chapters.
-    func fixedPages() -> [any PageToRender] {
-        var pages: [any PageToRender] = []
+    /// The pages other than chapters, each made when called (they are made, and rendered, on
+    /// all cores).
+    func fixedPages() -> [@Sendable () -> any PageToRender] {
+        var pages: [@Sendable () -> any PageToRender] = []
         for language in handbook.languages.all {
-            pages.append(homePage(language))
-            pages.append(glossaryPage(language))
-            pages.append(searchPage(language))
-            pages.append(changelogPage(language))
-            pages += handbook.parts(in: language).map { partPage($0) }
+            pages += [{ homePage(language) }, { glossaryPage(language) }, { searchPage(language) }, { changelogPage(language) }]
+            pages += handbook.parts(in: language).map { part in { partPage(part) } }
         }
-        pages.append(rootPage(notFound: false))
-        pages.append(rootPage(notFound: true))
+        pages += [{ rootPage(notFound: false) }, { rootPage(notFound: true) }]
         return pages
     }
 

@@ -8,7 +8,8 @@ struct SitePagesFormat: OutputFormat {
     func files(_ context: OutputContext) async throws -> [OutputFile] {
         var renderer = context.renderer
         renderer.unreleased = context.baselineDiff
-        let pages = renderer.fixedPages().map { context.layer.file($0, renderer) }
+        let layer = context.layer, pageRenderer = renderer
+        let pages = await ParallelMap.map(renderer.fixedPages(), runLength: 1) { page in layer.file(page(), pageRenderer) }
         return try await context.emit(pages + renderer.fixedFiles() + [Self.marker])
     }
 }
