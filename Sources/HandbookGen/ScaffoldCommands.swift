@@ -71,7 +71,7 @@ struct NewChapter: AsyncParsableCommand {
         var configuration = try sources.resolve()
         configuration.baselinePath = nil
         let file = try sources.handbookConfiguration()
-        let (part, slug) = (chapterID.part, chapterID.slug)
+        let (part, slug) = (chapterID.part.text, chapterID.slug)
         let content = configuration.contentURL
         // A generated language gets the chapter by conversion: only the written ones are checked.
         for language in file.languages where language.opencc == nil {

@@ -410,7 +410,7 @@ public struct HandbookLoader: Sendable {
             return nil
         }
         let frontMatter = parsed.frontMatter
-        let identifier = ChapterID(part: part, slug: slug)
+        let identifier = ChapterID(part: PartID(checked: part), slug: slug)
         let expectedID = identifier.description
         let id = frontMatter.string("id") ?? expectedID
         if id != expectedID {

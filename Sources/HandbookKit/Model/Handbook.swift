@@ -50,6 +50,8 @@ public struct Handbook: Sendable {
 /// A part of the handbook, which is also a search scope (`content/<lang>/<part>/_index.md`).
 public struct Part: Sendable {
     public var id: String
+    /// `id`, typed (a part's id is its folder's name, which discovery checked is an identifier).
+    public var identifier: PartID { PartID(checked: id) }
     public var language: Language
     public var title: String
     public var summary: String
@@ -158,7 +160,7 @@ public struct Chapter: Sendable {
     /// a table of locations made for every chapter cost more than the few diagnostics using it.)
     func metadataLocation(of key: String) -> SourceLocation? { storage.frontMatter[key]?.valueLocation }
     /// The part id, the first half of `id`.
-    public var part: String { storage.identifier.part }
+    public var part: String { storage.identifier.part.text }
     /// Which parse of its file this is, during `serve` (0 in a plain build): equal revisions
     /// mean equal chapters, so work derived from one chapter alone can be reused.
     var revision = 0

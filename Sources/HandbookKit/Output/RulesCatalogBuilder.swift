@@ -121,13 +121,13 @@ struct RulesCatalogBuilder: Sendable {
                 ruleVersions[language] = version.rules.first { $0.localID == rule.localID }
             }
             guard ruleVersions.count == versions.count else { continue }
-            let id = chapter.ruleID(rule.localID)
+            let identifier = chapter.identifier(of: rule), id = identifier.description
             rules.append(Catalog.Rule(
                 id: id, chapter: chapter.id, section: rule.section, scope: chapter.part, kind: rule.kind,
                 status: rule.status ?? chapter.status, edition: rule.edition ?? chapter.edition,
                 title: each { ruleVersions[$0]!.title }!,
                 text: each { plainText(ruleVersions[$0]!.body, versions[$0]!) }!,
-                url: localized { SiteURLs.path(of: .rule(id), in: $0) },
+                url: localized { SiteURLs.path(of: .rule(identifier), in: $0) },
                 related: links.ruleReferences[id] ?? [], replacedBy: rule.replacedBy,
                 // A rule of a legacy chapter carries the chapter's note on what replaced it.
                 note: each { language in
@@ -149,7 +149,7 @@ struct RulesCatalogBuilder: Sendable {
                     each { language in versions[language]!.sections.first { $0.anchor == anchor }?.titleText }
                 },
                 position: position + 1, tags: Self.tags(chapter.tags + rule.tags),
-                permalink: permalink { SiteURLs.path(of: .rule(id), in: $0) },
+                permalink: permalink { SiteURLs.path(of: .rule(identifier), in: $0) },
                 figures: figures(of: rule, in: ruleVersions),
                 measures: rule.measures.isEmpty ? nil : rule.measures,
                 examples: examples(of: rule, in: ruleVersions)))

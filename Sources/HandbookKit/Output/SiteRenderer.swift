@@ -470,7 +470,8 @@ struct SiteRenderer: Sendable {
     private func replacementLinks(_ rule: Rule, _ language: Language, from page: String) -> [LinkView] {
         rule.replacedBy.compactMap { id in
             index.rule(id, in: language).map {
-                LinkView(title: $0.rule.title, href: SiteURLs.relative(SiteURLs.path(of: .rule(id), in: language), from: page))
+                LinkView(title: $0.rule.title,
+                         href: SiteURLs.relative(SiteURLs.path(of: .rule($0.chapter.identifier(of: $0.rule)), in: language), from: page))
             }
         }
     }
@@ -482,7 +483,10 @@ struct SiteRenderer: Sendable {
         func rule(_ id: String) -> ChangedRuleView {
             let found = index.rule(id, in: language)
             let replacements = found.map { replacementLinks($0.rule, language, from: page) } ?? []
-            return ChangedRuleView(id: id, title: found?.rule.title ?? id, href: rel(SiteURLs.path(of: .rule(id), in: language)),
+            // Every id here is a rule's (the changelog's were checked, the baseline's come from a
+            // catalogue); one missing from this language still has its page's address.
+            let href = RuleID(id).map { rel(SiteURLs.path(of: .rule($0), in: language)) } ?? ""
+            return ChangedRuleView(id: id, title: found?.rule.title ?? id, href: href,
                                    replacements: replacements, hasReplacements: !replacements.isEmpty)
         }
         func groups(added: [String], changed: [String], deprecated: [String]) -> [ChangeGroupView] {

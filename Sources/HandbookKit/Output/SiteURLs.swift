@@ -23,33 +23,31 @@ public enum SiteURLs {
     /// The page and fragment of a link target, from the site root.
     public static func path(of target: LinkTarget, in language: Language) -> String {
         switch target {
-        case .part(let id): return part(id, language)
-        case .chapter(let id, let anchor): return chapter(id, language) + (anchor.map { "#\($0)" } ?? "")
-        case .rule(let ruleID):
-            // `part.chapter.local-id` becomes `folder/part/chapter.html#local-id`: written into
-            // one string, the dots found on bytes.
-            let folder = language.code.utf8
-            let id = ruleID.utf8
-            guard let first = id.firstIndex(of: UInt8(ascii: ".")),
-                  let second = id[id.index(after: first)...].firstIndex(of: UInt8(ascii: "."))
-            else { return chapter(ruleID, language) }
-            return String(unsafeUninitializedCapacity: folder.count + id.count + 7) { buffer in
-                var count = 0
-                func add<Bytes: Sequence<UInt8>>(_ bytes: Bytes) {
-                    for byte in bytes { buffer[count] = byte; count += 1 }
-                }
-                add(folder)
-                add(CollectionOfOne(UInt8(ascii: "/")))
-                add(id[..<first])
-                add(CollectionOfOne(UInt8(ascii: "/")))
-                add(id[id.index(after: first)..<second])
-                add(".html#".utf8)
-                add(id[id.index(after: second)...])
-                return count
-            }
+        case .part(let id): return part(id.text, language)
+        case .chapter(let id, let anchor): return chapter(id, language, anchor: anchor?.text)
+        case .rule(let id): return chapter(id.chapter, language, anchor: id.local)
         case .term(let id): return glossary(language) + "#term-\(id)"
         case .external(let url): return url
         }
+    }
+
+    /// A chapter's page, `zh/controls/buttons.html`, with `#anchor` when there is one: made in
+    /// one string (every link of every page asks).
+    public static func chapter(_ id: ChapterID, _ language: Language, anchor: String? = nil) -> String {
+        var path = ""
+        path.reserveCapacity(language.code.utf8.count + id.part.text.utf8.count + id.slug.utf8.count
+                             + (anchor?.utf8.count ?? -1) + 8)
+        path += language.code
+        path += "/"
+        path += id.part.text
+        path += "/"
+        path += id.slug
+        path += ".html"
+        if let anchor {
+            path += "#"
+            path += anchor
+        }
+        return path
     }
 
     /// The folder a page sits in: `zh/controls/` for `zh/controls/buttons.html`, `` for `index.html`.

@@ -120,8 +120,8 @@ struct LinkChecker: Sendable {
                         found.log.error(id: "link.unresolved", message, at: SourceLocation(file: chapter.source.file, line: at.line, column: at.column))
                     case .success(let target):
                         if case .term(let term) = target { found.linkedTerms.insert(term) }
-                        if let targetChapter = target.chapterID, targetChapter != chapter.id {
-                            found.linkedChapters.insert(targetChapter)
+                        if let targetChapter = target.chapterID, targetChapter != chapter.identifier {
+                            found.linkedChapters.insert(targetChapter.description)
                         }
                         if let rule, let ruleID = referencedRule(target) {
                             found.ruleReferences[chapter.ruleID(rule.localID), default: []].insert(ruleID)
@@ -164,11 +164,11 @@ struct LinkChecker: Sendable {
 
     private func referencedRule(_ target: LinkTarget) -> String? {
         switch target {
-        case .rule(let id): return id
+        case .rule(let id): return id.description
         case .chapter(let id, let anchor?):
             guard let chapter = resolver.index.chapter(id, in: resolver.index.handbook.languages.source),
-                  chapter.rules.contains(where: { $0.localID == anchor }) else { return nil }
-            return chapter.ruleID(anchor)
+                  chapter.rules.contains(where: { $0.localID == anchor.text }) else { return nil }
+            return chapter.ruleID(anchor.text)
         default: return nil
         }
     }

@@ -21,10 +21,10 @@ public struct LinkResolver: Sendable {
         -> Result<LinkTarget, Failure> {
         let handbook = index.handbook
         if raw.hasPrefix("rule:") {
-            let id = String(raw.dropFirst(5))
-            guard index.containsRule(id, in: language) else {
+            let text = raw.dropFirst(5)
+            guard let id = RuleID(text), index.containsRule(id, in: language) else {
                 return .failure(.message("unresolved rule link '\(raw)'"
-                    + Suggestion.didYouMean(id, in: index.ruleIDs(in: language))))
+                    + Suggestion.didYouMean(String(text), in: index.ruleIDs(in: language))))
             }
             return .success(.rule(id))
         }
@@ -42,18 +42,18 @@ public struct LinkResolver: Sendable {
             return anchorTarget(chapter, anchor: anchor, raw: raw)
         }
         if !path.utf8.contains(UInt8(ascii: "/")) {
-            guard handbook.part(path, in: language) != nil, anchor == nil else {
+            guard let part = handbook.part(path, in: language), anchor == nil else {
                 return .failure(.message("unresolved cross-link '\(raw)'"
                     + Suggestion.didYouMean(path, in: handbook.parts(in: language).map(\.id)
                         + index.chapterIDs(in: language))))
             }
-            return .success(.part(path))
+            return .success(.part(part.identifier))
         }
         guard let target = index.chapter(path, in: language) else {
             return .failure(.message("unresolved cross-link '\(raw)'"
                 + Suggestion.didYouMean(path, in: index.chapterIDs(in: language))))
         }
-        guard let anchor else { return .success(.chapter(path, anchor: nil)) }
+        guard let anchor else { return .success(.chapter(target.identifier, anchor: nil)) }
         return anchorTarget(target, anchor: anchor, raw: raw)
     }
 
@@ -62,7 +62,7 @@ public struct LinkResolver: Sendable {
             return .failure(.message("unresolved anchor '\(anchor)' in '\(raw)': \(chapter.id) has no such section or rule"
                 + Suggestion.didYouMean(anchor, in: chapter.anchors)))
         }
-        return .success(.chapter(chapter.id, anchor: anchor))
+        return .success(.chapter(chapter.identifier, anchor: AnchorID(checked: anchor)))
     }
 
     /// A Markdown link destination: an allowed external URL, `#anchor`, or a relative path to
@@ -102,16 +102,16 @@ public struct LinkResolver: Sendable {
         }
         let resolved = components.joined(separator: "/")
         if components.count == 2, components[1] == "_index" {
-            guard index.handbook.part(components[0], in: language) != nil, anchor == nil else {
+            guard let part = index.handbook.part(components[0], in: language), anchor == nil else {
                 return .failure(.message("link '\(trimmed)' points at no part"))
             }
-            return .success(.part(components[0]))
+            return .success(.part(part.identifier))
         }
         guard components.count == 2, let target = index.chapter(resolved, in: language) else {
             return .failure(.message("link '\(trimmed)' points at no chapter"
                 + Suggestion.didYouMean(resolved, in: index.chapterIDs(in: language))))
         }
-        guard let anchor else { return .success(.chapter(target.id, anchor: nil)) }
+        guard let anchor else { return .success(.chapter(target.identifier, anchor: nil)) }
         return anchorTarget(target, anchor: anchor, raw: trimmed)
     }
 
