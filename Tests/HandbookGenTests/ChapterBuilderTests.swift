@@ -86,5 +86,16 @@ import Testing
     @Test func headerAttributesParse() async {
         #expect(RuleHeader.parseAttributes("status=legacy edition=\"iOS 7\"")?.map { "\($0)=\($1)" } == ["status=legacy", "edition=iOS 7"])
         #expect(RuleHeader.parseAttributes("status") == nil)
+        #expect(RuleHeader.parseAttributes("  status=legacy   basis=\"iOS 12 · 控件\"  ")?.map { "\($0)=\($1)" }
+                == ["status=legacy", "basis=iOS 12 · 控件"])
+        #expect(RuleHeader.parseAttributes("")?.isEmpty == true)
+        for bad in ["edition=\"iOS 7", "=legacy", "status=", "status=\"\"", "status legacy", "status = legacy"] {
+            #expect(RuleHeader.parseAttributes(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func calloutsAreNotRules() {
+        #expect(Callout.Kind(header: "[!NOTE] 说明") == .note && Callout.Kind(header: "[!Warning]") == .warning)
+        #expect(Callout.Kind(header: "[!DO verb-titles] 用动词开头") == nil && Callout.Kind(header: "[!NOTE") == nil)
     }
 }

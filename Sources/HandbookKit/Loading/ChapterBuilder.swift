@@ -275,26 +275,30 @@ struct RuleHeader {
 
     /// `key=value key="two words"`.
     static func parseAttributes(_ text: String) -> [(String, String)]? {
+        // On bytes: the delimiters are ASCII, and scanning Characters decodes grapheme clusters.
+        let space = UInt8(ascii: " "), quote = UInt8(ascii: "\"")
         var result: [(String, String)] = []
-        var rest = Substring(text).drop { $0 == " " }
+        var rest = Substring(text)
+        func dropSpaces() { rest = rest[(rest.utf8.firstIndex { $0 != space } ?? rest.endIndex)...] }
+        dropSpaces()
         while !rest.isEmpty {
-            guard let equals = rest.firstIndex(of: "=") else { return nil }
-            let key = String(rest[..<equals]).trimmingSpaces()
-            rest = rest[rest.index(after: equals)...]
+            guard let equals = rest.utf8.firstIndex(of: UInt8(ascii: "=")) else { return nil }
+            let key = rest[..<equals].trimmingSpaces()
+            rest = rest[rest.utf8.index(after: equals)...]
             let value: Substring
-            if rest.first == "\"" {
-                rest = rest.dropFirst()
-                guard let end = rest.firstIndex(of: "\"") else { return nil }
+            if rest.utf8.first == quote {
+                rest = rest[rest.utf8.index(after: rest.startIndex)...]
+                guard let end = rest.utf8.firstIndex(of: quote) else { return nil }
                 value = rest[..<end]
-                rest = rest[rest.index(after: end)...]
+                rest = rest[rest.utf8.index(after: end)...]
             } else {
-                let end = rest.firstIndex(of: " ") ?? rest.endIndex
+                let end = rest.utf8.firstIndex(of: space) ?? rest.endIndex
                 value = rest[..<end]
                 rest = rest[end...]
             }
             guard !key.isEmpty, !value.isEmpty else { return nil }
             result.append((key, String(value)))
-            rest = rest.drop { $0 == " " }
+            dropSpaces()
         }
         return result
     }

@@ -9,8 +9,10 @@ public enum Callout {
 
         /// The kind a header line names, `[!NOTE]` (any case) and nothing else in the brackets.
         init?(header line: some StringProtocol) {
-            guard line.hasPrefix("[!"), let close = line.firstIndex(of: "]") else { return nil }
-            self.init(rawValue: line[line.index(line.startIndex, offsetBy: 2)..<close].lowercased())
+            // On bytes: finding a Character would break the whole line (a rule's title) into
+            // grapheme clusters, for every rule.
+            guard line.utf8.starts(with: "[!".utf8), let close = line.utf8.firstIndex(of: UInt8(ascii: "]")) else { return nil }
+            self.init(rawValue: line[line.utf8.index(line.startIndex, offsetBy: 2)..<close].lowercased())
         }
     }
 
@@ -29,10 +31,10 @@ public enum Callout {
 enum QuoteMarker {
     static func split(_ children: [MarkdownBlock]) -> (marker: String, blocks: [MarkdownBlock])? {
         guard case .paragraph(let inlines, let at)? = children.first,
-              case .text(let first, let textAt)? = inlines.first, first.hasPrefix("[!"),
-              let close = first.firstIndex(of: "]") else { return nil }
+              case .text(let first, let textAt)? = inlines.first, first.utf8.starts(with: "[!".utf8),
+              let close = first.utf8.firstIndex(of: UInt8(ascii: "]")) else { return nil }
         var rest = Array(inlines.dropFirst())
-        let after = first[first.index(after: close)...].trimmingSpaces()
+        let after = first[first.utf8.index(after: close)...].trimmingSpaces()
         if !after.isEmpty { rest.insert(.text(after, at: textAt), at: 0) }
         while let head = rest.first, head == .softBreak || head == .lineBreak { rest.removeFirst() }
         let marker = first[first.index(first.startIndex, offsetBy: 2)..<close].trimmingSpaces()
