@@ -195,20 +195,30 @@ struct TerminologyScanner: Sendable {
 
     func report(in file: SourceFile, language: Language, log: inout DiagnosticLog) {
         guard let prepared = prepared[language] else { return }
-        // Most files hold no form at all: one pass over the whole text says so.
         var text = file.text
-        if text.withUTF8({ prepared.holdsNoForm(in: $0) }) { return }
+        text.withUTF8 { bytes in
+            // Most files hold no form at all: one pass over the whole text says so.
+            if !prepared.holdsNoForm(in: bytes) { report(in: bytes, prepared, file: file, log: &log) }
+        }
+    }
+
+    /// The lines of `bytes`, each read in place: a line is copied only when it may hold a form.
+    private func report(in bytes: UnsafeBufferPointer<UInt8>, _ prepared: PreparedForms, file: SourceFile,
+                        log: inout DiagnosticLog) {
         var inFrontMatter = false
         var fence: [UInt8]?
         var inBlockQuote = false
         var inQuotation = false
         var number = 0
-        for rawLine in file.text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        var lineStart = 0
+        while lineStart <= bytes.count {
+            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            defer { lineStart = lineEnd + 1 }
             number += 1
-            let line = Array(rawLine)
-            if number == 1, line == Self.frontMatterFence { inFrontMatter = true; continue }
+            let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
+            if number == 1, line.elementsEqual(Self.frontMatterFence) { inFrontMatter = true; continue }
             if inFrontMatter {
-                if line == Self.frontMatterFence { inFrontMatter = false; continue }
+                if line.elementsEqual(Self.frontMatterFence) { inFrontMatter = false; continue }
                 // Only the prose values of the front matter.
                 guard let colon = line.firstIndex(of: UInt8(ascii: ":")),
                       Self.proseKeys.contains(where: { $0.elementsEqual(line[..<colon]) }) else { continue }
@@ -236,9 +246,11 @@ struct TerminologyScanner: Sendable {
             check(line, from: 0, number: number)
         }
 
-        func check(_ line: [UInt8], from start: Int, number: Int) {
+        func check(_ lineBytes: UnsafeBufferPointer<UInt8>, from start: Int, number: Int) {
+            // A line that certainly holds no form needs nothing more (most lines).
+            if prepared.holdsNoForm(in: UnsafeBufferPointer(rebasing: lineBytes[start...])) { return }
+            let line = Array(lineBytes)
             let prose = line[start...]
-            // A line that contains no form needs nothing more (most lines).
             var text = Self.normalized(prose, lowercased: prepared.ignoresCase)
             guard prepared.anyForm(in: text) else { return }
             let original = text
