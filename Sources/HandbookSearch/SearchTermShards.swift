@@ -56,8 +56,10 @@ package struct SearchTermShards: Sendable {
     /// `Part`s make the same shards as one collector over all keys.
     package struct Collector: Sendable {
         package let keys: Range<UInt32>
-        private var slots = [UInt64](repeating: 0, count: 1 << 16)
-        private var slotIDs = [Int32](repeating: 0, count: 1 << 16)
+        /// Open addressing, doubled when half full; small at first (a collector over few keys
+        /// never needs 65,536 slots, and four of them at once held 3 MB).
+        private var slots = [UInt64](repeating: 0, count: 1 << 12)
+        private var slotIDs = [Int32](repeating: 0, count: 1 << 12)
         private var unitCount = 0
         private var wordIDs: [String: Int32] = [:]
         fileprivate var grams: [Gram] = []

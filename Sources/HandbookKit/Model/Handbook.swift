@@ -80,12 +80,23 @@ public struct Chapter: Sendable {
         let related: [String]
         let content: [ChapterBlock]
         let source: SourceLocation
-        /// The front matter as read, for where each value was written.
-        let frontMatter: [String: FrontMatter.Entry]
+        /// The front matter as read, for where each value was written: a list, not a table (a
+        /// chapter has a dozen keys, looked up only by a few checks; a table took twice the
+        /// memory, 4 MB at 1,000 chapters a language).
+        let frontMatter: [WrittenValue]
         /// False when the front matter had errors: the chapter is kept so that its body is
         /// checked, but it is not compared with its translation.
         let frontMatterIsValid: Bool
         let sections: [Section]
+
+        /// A front-matter value and where it was written.
+        struct WrittenValue: Sendable {
+            let key: String
+            let value: FrontMatter.Value
+            let location: SourceLocation
+        }
+
+        func written(_ key: String) -> WrittenValue? { frontMatter.first { $0.key == key } }
         let rules: [Rule]
         /// `controls.buttons.`, what every rule id of the chapter starts with.
         let ruleIDPrefix: String
@@ -108,7 +119,7 @@ public struct Chapter: Sendable {
             self.related = related
             self.content = content
             self.source = source
-            self.frontMatter = frontMatter
+            self.frontMatter = frontMatter.values.map { WrittenValue(key: $0.key, value: $0.value, location: $0.valueLocation) }
             self.frontMatterIsValid = frontMatterIsValid
             sections = content.compactMap { if case .section(let s) = $0 { s } else { nil } }
             rules = content.compactMap { if case .rule(let r) = $0 { r } else { nil } }
@@ -144,13 +155,13 @@ public struct Chapter: Sendable {
     /// Where the chapter's advice comes from, e.g. `iOS 12 · Controls · Buttons` (front matter
     /// `basis`); a rule's own `basis` attribute replaces it for that rule.
     public var basis: [String] {
-        if case .list(let items)? = storage.frontMatter["basis"]?.value { return items }
+        if case .list(let items)? = storage.written("basis")?.value { return items }
         return []
     }
     /// Tags from the vocabulary in `content/tags.yaml` (front matter `tags`), as written; each
     /// of the chapter's rules carries them too.
     public var tags: [String] {
-        if case .list(let items)? = storage.frontMatter["tags"]?.value { return items }
+        if case .list(let items)? = storage.written("tags")?.value { return items }
         return []
     }
     /// The body in reading order, with sections and rules recognised.
@@ -158,7 +169,7 @@ public struct Chapter: Sendable {
     public var source: SourceLocation { storage.source }
     /// Where a front-matter value was written, for diagnostics. (The parsed entries are kept:
     /// a table of locations made for every chapter cost more than the few diagnostics using it.)
-    func metadataLocation(of key: String) -> SourceLocation? { storage.frontMatter[key]?.valueLocation }
+    func metadataLocation(of key: String) -> SourceLocation? { storage.written(key)?.location }
     /// The part id, the first half of `id`.
     public var part: String { storage.identifier.part.text }
     /// Which parse of its file this is, during `serve` (0 in a plain build): equal revisions
