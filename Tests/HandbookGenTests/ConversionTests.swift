@@ -51,6 +51,20 @@ struct ConversionTests {
         #expect(conversion.convert("[[term:app-icon]]App") == "[[term:app-icon]]App")
     }
 
+    /// The pieces between fixed phrases go through OpenCC in one call, joined by U+0001: each
+    /// converts as it would alone, a phrase never spans two of them, and a text that holds the
+    /// separator itself still converts piece by piece.
+    @Test func thePiecesConvertAsTheyWouldAlone() throws {
+        let conversion = try Self.conversion([("设", "設"), ("应用", "App")])
+        let alone = try Self.conversion([])
+        // OpenCC reads 设置 as one phrase (設定); split by a fixed form, each side converts alone.
+        #expect(alone.convert("设置") == "設定" && alone.convert("置") == "置")
+        #expect(conversion.convert("设置视图和应用设置") == "設" + alone.convert("置视图和")! + " App " + "設" + alone.convert("置")!)
+        // 设 and 置 on either side of a fixed form: joined, they would read as 设置.
+        #expect(try Self.conversion([("视图", "視圖")]).convert("设视图置") == alone.convert("设")! + "視圖" + alone.convert("置")!)
+        #expect(conversion.convert("软件\u{1}设置\u{1}应用") == alone.convert("软件\u{1}")! + "設" + alone.convert("置\u{1}")! + "App")
+    }
+
     @Test func markupAndTextWithoutChineseAreCopied() throws {
         let conversion = try Self.conversion([("工具栏", "工具列")])
         let text = "---\nid: bars/toolbar\nweight: 10\n---\n\n> [!DO few-items] 工具栏 {status=legacy}\n[[controls/buttons#verb-titles]]\n"
