@@ -1,39 +1,32 @@
-/// A part's id (`controls`): one identifier, the name of its folder.
-public struct PartID: Hashable, Sendable, CustomStringConvertible {
-    public let text: String
+/// An id that is a single identifier (lowercase words joined by hyphens), its text checked once.
+public protocol SingleIdentifier: Hashable, Sendable, CustomStringConvertible {
+    var text: String { get }
+    /// Text already known to be an identifier (a folder name discovery checked, a piece of a
+    /// parsed id, one of a chapter's anchors).
+    init(checked text: String)
+}
 
-    /// Nil unless `text` is an identifier (lowercase words joined by hyphens).
+extension SingleIdentifier {
+    /// Nil unless `text` is an identifier.
     public init?(_ text: some StringProtocol) {
         guard Identifier.isValid(text) else { return nil }
-        self.text = String(text)
-    }
-
-    /// Text already known to be an identifier (a folder name discovery checked, a piece of a
-    /// parsed id).
-    init(checked text: String) {
-        self.text = text
+        self.init(checked: String(text))
     }
 
     public var description: String { text }
 }
 
+/// A part's id (`controls`): the name of its folder.
+public struct PartID: SingleIdentifier {
+    public let text: String
+    public init(checked text: String) { self.text = text }
+}
+
 /// An anchor on a chapter's page (`system-buttons`): a section's or a rule's id within the
 /// chapter, which share one namespace.
-public struct AnchorID: Hashable, Sendable, CustomStringConvertible {
+public struct AnchorID: SingleIdentifier {
     public let text: String
-
-    /// Nil unless `text` is an identifier.
-    public init?(_ text: some StringProtocol) {
-        guard Identifier.isValid(text) else { return nil }
-        self.text = String(text)
-    }
-
-    /// Text already known to be one of a chapter's anchors.
-    init(checked text: String) {
-        self.text = text
-    }
-
-    public var description: String { text }
+    public init(checked text: String) { self.text = text }
 }
 
 /// A chapter's id, `<part>/<slug>` (`controls/buttons`), parsed once: the places that need its
