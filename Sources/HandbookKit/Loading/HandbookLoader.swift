@@ -43,6 +43,11 @@ public struct HandbookLoader: Sendable {
             return Handbook(languages: languages, parts: [:], chapters: [:], glossary: Glossary(entries: []))
         }
         let discovery = ContentDiscovery(root: contentDirectory, displayRoot: displayRoot)
+        // OpenCC reads its dictionaries when a conversion is first opened (tens of milliseconds
+        // on one core): begun now, beside the glossary and the written chapters, so that the
+        // generated chapters do not wait for it. (Its failure is reported where it is used.)
+        let openCCConfigurations = Set(languages.conversions.values.map(\.openCC))
+        async let openedConverters: Void = { for configuration in openCCConfigurations { _ = OpenCCConverter.shared(configuration) } }()
         let allowed = loadAllowedCharacters(discovery: discovery, log: &log)
         // The glossary comes first: the chapters are checked against the forms it marks to avoid.
         let glossary = loadGlossary(discovery: discovery, allowed: allowed, log: &log)
@@ -117,6 +122,7 @@ public struct HandbookLoader: Sendable {
         }
         // Kept by `serve` while the files they are made from and the source's titles (what a
         // link without its own text reads as) are the same.
+        await openedConverters
         let setup = layer.conversions(titles: titles.byTarget, make: makeConversions)
         log.merge(setup.log)
         let conversions = setup.conversions, definedGlossary = setup.glossary
