@@ -113,6 +113,13 @@ import Testing
         #expect(zh.contains("deep quote") && zh.contains("deep list") && zh.contains("<th>c5000</th>"))
     }
 
+    /// The scan's quick test never passes over a character the table names, and passes over
+    /// the text most files are made of.
+    @Test func theQuickTestKeepsEveryCheckedCharacter() {
+        for value in InvisibleCharacters.names.keys { #expect(InvisibleCharacters.mayBeChecked(value), "U+\(String(value, radix: 16))") }
+        for scalar in "Aa0 导航栏，“标题”—…　ｆ𠀀".unicodeScalars { #expect(!InvisibleCharacters.mayBeChecked(scalar.value)) }
+    }
+
     @Test func encodingsAndInvisibleCharacters() async throws {
         // NUL bytes are refused with their position; a BOM, CRLF and lone CR are read as text.
         var lines = try await FixtureHandbook.failingBuild { fixture in

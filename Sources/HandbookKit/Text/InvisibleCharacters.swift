@@ -48,6 +48,15 @@ public enum InvisibleCharacters {
         return found.isEmpty ? "" : " (it contains the invisible character \(found.joined(separator: ", ")))"
     }
 
+    /// Whether `value` is in a range that holds a checked character (every key of `names`).
+    @inline(__always)
+    static func mayBeChecked(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x00AD, 0x061C, 0x180E, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2069, 0xFEFF: true
+        default: false
+        }
+    }
+
     /// Warns at every checked character in a file, except those the file is allowed.
     static func report(in file: SourceFile, allowed: Set<UInt32>, log: inout DiagnosticLog) {
         var line = 1
@@ -59,8 +68,9 @@ public enum InvisibleCharacters {
                 continue
             }
             defer { column += 1 }
-            // Everything checked is above U+00AC; most text is ASCII or Han.
-            guard scalar.value >= 0xAD, let entry = names[scalar.value], !allowed.contains(scalar.value) else {
+            // Everything checked is in one of these ranges; most text is ASCII or Han, which a
+            // comparison passes over without hashing each character into the table.
+            guard Self.mayBeChecked(scalar.value), let entry = names[scalar.value], !allowed.contains(scalar.value) else {
                 continue
             }
             let code = describe(scalar.value)
