@@ -56,6 +56,8 @@ struct LLMsTextBuilder: Sendable {
         fileprivate let positions: [String: Int]
 
         var builder: LLMsTextBuilder { writer.builder }
+        /// The language its text is in.
+        var language: Language { writer.language }
 
         /// The chapters' parses in this language that the catalogue has.
         var chapters: [Chapter] {
@@ -86,15 +88,14 @@ struct LLMsTextBuilder: Sendable {
         }
     }
 
-    /// The files, given each language's `chapterParts` with its outputs, in the languages' order.
-    func files(_ made: [(work: ChapterParts, parts: [[UInt8]])]) -> [OutputFile] {
-        var files = [OutputFile(path: Self.root, text: rootIndex())]
-        for (work, parts) in made {
-            let language = work.writer.language
-            files.append(OutputFile(path: Self.index(language), text: index(language)))
-            files.append(OutputFile(path: Self.full(language), pieces: full(work, parts)))
-        }
-        return files
+    /// `llms.txt` at the root.
+    func rootFile() -> OutputFile { OutputFile(path: Self.root, text: rootIndex()) }
+
+    /// One language's `llms.txt` and `llms-full.txt`, from its chapters' parts.
+    func files(of work: ChapterParts, _ parts: [[UInt8]]) -> [OutputFile] {
+        let language = work.writer.language
+        return [OutputFile(path: Self.index(language), text: index(language)),
+                OutputFile(path: Self.full(language), pieces: full(work, parts))]
     }
 
     /// The file being written, for relative links when there is no base URL.

@@ -149,7 +149,7 @@ final class DerivedCaches: Sendable {
     let figures = ChapterMemo<FigureChecker.ChapterFigures>()
     /// Files made from the whole catalogue, reused while it is equal.
     let rulesJSON = ValueMemo<Catalog, [OutputFile]>()
-    let llmsText = ValueMemo<LLMsTextBuilder.Key, [OutputFile]>()
+    let llmsText = LanguageMemo<LLMsTextBuilder.Key, [OutputFile]>()
     /// Each chapter's part of llms-full.txt (its prose shows other chapters' titles: emptied
     /// with the outline).
     let llmsChapters = ChapterMemo<[UInt8]>()
@@ -269,6 +269,17 @@ final class LanguageMemo<Key: Equatable & Sendable, Value: Sendable>: Sendable {
         let value = make()
         last.withLock { $0[language.tag] = (key, value) }
         return value
+    }
+
+    func value(for language: Language, key: Key, make: () async throws -> Value) async rethrows -> Value {
+        if let kept = last.withLock({ $0[language.tag] }), kept.key == key { return kept.value }
+        let value = try await make()
+        last.withLock { $0[language.tag] = (key, value) }
+        return value
+    }
+
+    func removeAll() {
+        last.withLock { $0 = [:] }
     }
 }
 

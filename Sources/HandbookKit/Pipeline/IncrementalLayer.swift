@@ -47,6 +47,12 @@ struct IncrementalLayer: Sendable {
         return memo.value(for: language, key: key(), make: make)
     }
 
+    func value<Key, Value>(keptIn memo: KeyPath<DerivedCaches, LanguageMemo<Key, Value>>, language: Language,
+                           for key: @autoclosure () -> Key, make: () async throws -> Value) async rethrows -> Value {
+        guard let memo = memos?[keyPath: memo] else { return try await make() }
+        return try await memo.value(for: language, key: key(), make: make)
+    }
+
     /// A small file's parse, with its diagnostics, kept while the file's bytes are the same.
     func parse<Value>(_ file: URL, keptIn memo: KeyPath<DerivedCaches, ValueMemo<Data?, ParsedFile<Value>>>,
                       log: inout DiagnosticLog, parse: (inout DiagnosticLog) -> Value) -> Value {

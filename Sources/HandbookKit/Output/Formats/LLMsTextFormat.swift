@@ -6,10 +6,14 @@ struct LLMsTextFormat: OutputFormat {
                                    baseURL: context.baseURL, handbook: context.handbook,
                                    plainText: { catalogBuilder.plainText($0, $1) })
         let layer = context.layer
-        return try await context.emit(await layer.value(keptIn: \.llmsText, for: llms.key) {
-            var made: [(work: LLMsTextBuilder.ChapterParts, parts: [[UInt8]])] = []
-            for work in llms.chapterParts() { made.append((work, await layer.outputs(of: work, keptIn: \.llmsChapters))) }
-            return llms.files(made)
-        })
+        var files = try await context.emit([llms.rootFile()])
+        // A language at a time, written before the next is made: one language's chapters held
+        // at once, not every language's (beside rules.json, made at the same time).
+        for work in llms.chapterParts() {
+            files += try await context.emit(await layer.value(keptIn: \.llmsText, language: work.language, for: llms.key) {
+                llms.files(of: work, await layer.outputs(of: work, keptIn: \.llmsChapters))
+            })
+        }
+        return files
     }
 }
