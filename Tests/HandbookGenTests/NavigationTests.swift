@@ -66,7 +66,7 @@ import Testing
         #expect(chapters.count > 3 * NavigationCache.windowRadius)
         let radius = NavigationCache.windowRadius
         for (position, chapter) in chapters.enumerated() {
-            let html = navigation.html(language: .en, page: SiteURLs.chapter(chapter.id, .en), currentPart: "controls",
+            let html = navigation.html(language: .en, page: SiteURLs.chapter(chapter.identifier, .en), currentPart: "controls",
                                        currentChapter: chapter.id)
             let file = { (id: String) in String(id.split(separator: "/").last!) + ".html" }
             let listed = chapters.indices.filter { html.contains("<a href=\"\(file(chapters[$0].id))\"") }

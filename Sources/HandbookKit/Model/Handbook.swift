@@ -88,6 +88,11 @@ public struct Chapter: Sendable {
         /// checked, but it is not compared with its translation.
         let frontMatterIsValid: Bool
         let sections: [Section]
+        let rules: [Rule]
+        /// `controls.buttons.`, what every rule id of the chapter starts with.
+        let ruleIDPrefix: String
+        /// Where each of `rules` is in `content`.
+        let ruleBlocks: [Int]
 
         /// A front-matter value and where it was written.
         struct WrittenValue: Sendable {
@@ -97,11 +102,6 @@ public struct Chapter: Sendable {
         }
 
         func written(_ key: String) -> WrittenValue? { frontMatter.first { $0.key == key } }
-        let rules: [Rule]
-        /// `controls.buttons.`, what every rule id of the chapter starts with.
-        let ruleIDPrefix: String
-        /// Where each of `rules` is in `content`.
-        let ruleBlocks: [Int]
 
         init(id: ChapterID, language: Language, title: String, summary: String, weight: Int, edition: String,
              status: Status, legacyNote: String?, related: [String], content: [ChapterBlock], source: SourceLocation,

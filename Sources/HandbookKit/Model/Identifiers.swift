@@ -83,7 +83,4 @@ public struct RuleID: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { chapter.rulePrefix + local }
-
-    /// The rule's anchor on its chapter's page.
-    public var anchor: AnchorID { AnchorID(checked: local) }
 }

@@ -125,7 +125,7 @@ struct NavigationCache: Sendable {
             let chapters = (partChapters[part.id] ?? []).map { chapter in
                 chapterSlot[chapter.id] = next
                 next += 1
-                return NavLinkView(title: chapter.title, href: rel(SiteURLs.chapter(chapter.id, language)), mark: slot)
+                return NavLinkView(title: chapter.title, href: rel(SiteURLs.chapter(chapter.identifier, language)), mark: slot)
             }
             return NavPartView(title: part.title, href: rel(SiteURLs.part(part.id, language)), openMark: slot,
                                mark: slot, chapters: chapters, hasChapters: !chapters.isEmpty)
@@ -167,7 +167,7 @@ struct NavigationCache: Sendable {
             } ?? []
             let partHref = rel(SiteURLs.part(part.id, language))
             var chapters = window.map { chapter in
-                NavLinkView(title: chapter.title, href: rel(SiteURLs.chapter(chapter.id, language)), mark: Self.slot)
+                NavLinkView(title: chapter.title, href: rel(SiteURLs.chapter(chapter.identifier, language)), mark: Self.slot)
             }
             if window.count < all.count {
                 chapters.append(NavLinkView(title: ui.count(ui.chaptersCount, all.count), href: partHref, mark: ""))

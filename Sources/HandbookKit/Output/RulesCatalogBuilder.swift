@@ -41,7 +41,7 @@ struct RulesCatalogBuilder: Sendable {
             let languages = builder.handbook.languages
             let ids = chapter.rules.map { chapter.ruleID($0.localID) }
             return EntriesContext(
-                revisions: languages.translations.map { builder.index.chapter(chapter.id, in: $0)?.revision },
+                revisions: languages.translations.map { builder.index.chapter(chapter.identifier, in: $0)?.revision },
                 outdated: ids.flatMap { id in languages.all.map { builder.freshness.isOutdated(id, in: $0) } },
                 references: ids.map { builder.links.ruleReferences[$0] ?? [] })
         }
@@ -104,15 +104,15 @@ struct RulesCatalogBuilder: Sendable {
     private func entries(of chapter: Chapter) -> Entries {
         var versions: [Language: Chapter] = [:]
         for language in handbook.languages.all {
-            guard let version = index.chapter(chapter.id, in: language) else { return (nil, []) }
+            guard let version = index.chapter(chapter.identifier, in: language) else { return (nil, []) }
             versions[language] = version
         }
         let entry = Catalog.Chapter(
             id: chapter.id, scope: chapter.part, title: each { versions[$0]!.title }!,
             summary: each { versions[$0]!.summary }!, weight: chapter.weight,
-            edition: chapter.edition, status: chapter.status, url: localized { SiteURLs.chapter(chapter.id, $0) },
+            edition: chapter.edition, status: chapter.status, url: localized { SiteURLs.chapter(chapter.identifier, $0) },
             related: chapter.related.sorted(), note: each { versions[$0]!.legacyNote },
-            permalink: permalink { SiteURLs.chapter(chapter.id, $0) }, tags: Self.tags(chapter.tags),
+            permalink: permalink { SiteURLs.chapter(chapter.identifier, $0) }, tags: Self.tags(chapter.tags),
             generated: Self.nonEmpty(handbook.languages.translations.filter { versions[$0]?.isGenerated == true }.map { $0.tag }))
         var rules: [Catalog.Rule] = []
         for (position, rule) in chapter.rules.enumerated() {

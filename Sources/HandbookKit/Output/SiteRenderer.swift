@@ -179,7 +179,7 @@ struct SiteRenderer: Sendable {
         for language in handbook.languages.all {
             pages.append(SiteURLs.home(language))
             pages += handbook.parts(in: language).map { SiteURLs.part($0.id, language) }
-            pages += handbook.chapters(in: language).map { SiteURLs.chapter($0.id, language) }
+            pages += handbook.chapters(in: language).map { SiteURLs.chapter($0.identifier, language) }
             pages += [SiteURLs.glossary(language), SiteURLs.changelog(language)]
         }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
@@ -255,7 +255,7 @@ struct SiteRenderer: Sendable {
             return HomePartView(
                 title: part.title, href: rel(SiteURLs.part(part.id, language)), summary: part.summary,
                 chaptersCount: ui.count(ui.chaptersCount, chapters.count),
-                chapters: chapters.map { LinkView(title: $0.title, href: rel(SiteURLs.chapter($0.id, language))) })
+                chapters: chapters.map { LinkView(title: $0.title, href: rel(SiteURLs.chapter($0.identifier, language))) })
         }
         let ruleCount = handbook.chapters(in: language).reduce(0) { $0 + $1.rules.count }
         let view = HomePageView(
@@ -272,7 +272,7 @@ struct SiteRenderer: Sendable {
         let page = SiteURLs.part(part.id, language)
         let rel = { (path: String) in SiteURLs.relative(path, from: page) }
         let chapters = handbook.chapters(inPart: part.id, language: language).map { chapter in
-            LinkView(title: chapter.title, href: rel(SiteURLs.chapter(chapter.id, language)),
+            LinkView(title: chapter.title, href: rel(SiteURLs.chapter(chapter.identifier, language)),
                      summary: chapter.summary, detail: ui.count(ui.rulesCount, chapter.rules.count))
         }
         let view = PartPageView(
@@ -320,7 +320,7 @@ struct SiteRenderer: Sendable {
     var chapterHTML: ChapterHTML { ChapterHTML(renderer: self) }
 
     private func blocksHTML(of chapter: Chapter) -> BlocksHTML {
-        let renderer = linkRenderer(chapter.language, page: SiteURLs.chapter(chapter.id, chapter.language), chapter: chapter)
+        let renderer = linkRenderer(chapter.language, page: SiteURLs.chapter(chapter.identifier, chapter.language), chapter: chapter)
         // Figures of the opening, on the first screen, load at once; the others when scrolled to.
         var opening = renderer
         opening.lazyFigures = false
@@ -342,9 +342,9 @@ struct SiteRenderer: Sendable {
     func chapterPage(_ chapter: Chapter, html: BlocksHTML) -> PageRendering<ChapterPageView> {
         let language = chapter.language
         let ui = strings(language)
-        let page = SiteURLs.chapter(chapter.id, language)
+        let page = SiteURLs.chapter(chapter.identifier, language)
         let rel = { (path: String) in SiteURLs.relative(path, from: page) }
-        let pageIn = { (language: Language) in SiteURLs.chapter(chapter.id, language) }
+        let pageIn = { (language: Language) in SiteURLs.chapter(chapter.identifier, language) }
         let otherLanguages = languageLinks(handbook.languages.others(than: language), to: pageIn, from: page)
         // An outdated unit's notice links to the languages it lags behind.
         let newer = { (key: String, anchor: String?) in
@@ -402,13 +402,13 @@ struct SiteRenderer: Sendable {
         let neighbour = { (offset: Int) -> LinkView? in
             let index = position + offset
             guard all.indices.contains(index) else { return nil }
-            return LinkView(title: all[index].title, href: rel(SiteURLs.chapter(all[index].id, language)))
+            return LinkView(title: all[index].title, href: rel(SiteURLs.chapter(all[index].identifier, language)))
         }
         let related = chapter.related.compactMap { id in index.chapter(id, in: language) }.map {
-            LinkView(title: $0.title, href: rel(SiteURLs.chapter($0.id, language)), summary: $0.summary)
+            LinkView(title: $0.title, href: rel(SiteURLs.chapter($0.identifier, language)), summary: $0.summary)
         }
         let backlinks = (links.backlinks[language]?[chapter.id] ?? []).compactMap { index.chapter($0, in: language) }
-            .map { LinkView(title: $0.title, href: rel(SiteURLs.chapter($0.id, language))) }
+            .map { LinkView(title: $0.title, href: rel(SiteURLs.chapter($0.identifier, language))) }
         let toc = chapter.sections.filter { $0.level <= 3 }.map {
             TOCEntryView(anchor: $0.anchor, title: $0.titleText, isSubsection: $0.level > 2)
         }
@@ -436,7 +436,7 @@ struct SiteRenderer: Sendable {
         let sortKeys = glossary.map { language == .en ? $0.en.lowercased() : "" }
         let entries = glossary.indices.sorted { (sortKeys[$0], glossary[$0].id) < (sortKeys[$1], glossary[$1].id) }.map { glossary[$0] }.map { entry in
             let uses = (links.termUses[language]?[entry.id] ?? []).compactMap { index.chapter($0, in: language) }.map {
-                LinkView(title: $0.title, href: SiteURLs.relative(SiteURLs.chapter($0.id, language), from: page))
+                LinkView(title: $0.title, href: SiteURLs.relative(SiteURLs.chapter($0.identifier, language), from: page))
             }
             let note = entry.note?[language]
             let related = handbook.glossary.relatedTerms(of: entry.id)
@@ -505,7 +505,7 @@ struct SiteRenderer: Sendable {
             var counts: [String: Int] = [:]
             for id in ids { if let found = index.rule(id, in: language) { counts[found.chapter.id, default: 0] += 1 } }
             return handbook.chapters(in: language).filter { counts[$0.id] != nil }.map {
-                LinkView(title: "\($0.title) (\(counts[$0.id]!))", href: rel(SiteURLs.chapter($0.id, language)))
+                LinkView(title: "\($0.title) (\(counts[$0.id]!))", href: rel(SiteURLs.chapter($0.identifier, language)))
             }
         }
         var releases: [ReleaseView] = []
@@ -543,7 +543,7 @@ struct SiteRenderer: Sendable {
         var unreplaced: [String] = []
         for chapter in handbook.chapters(in: language) {
             chapters[chapter.edition, default: []].append(
-                LinkView(title: chapter.title, href: SiteURLs.relative(SiteURLs.chapter(chapter.id, language), from: page)))
+                LinkView(title: chapter.title, href: SiteURLs.relative(SiteURLs.chapter(chapter.identifier, language), from: page)))
             for item in chapter.rules {
                 let edition = item.edition ?? chapter.edition
                 introduced[edition, default: 0] += 1

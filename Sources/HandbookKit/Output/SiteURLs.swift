@@ -5,7 +5,6 @@ import Foundation
 public enum SiteURLs {
     public static func home(_ language: Language) -> String { "\(language.code)/index.html" }
     public static func part(_ id: String, _ language: Language) -> String { "\(language.code)/\(id)/index.html" }
-    public static func chapter(_ id: String, _ language: Language) -> String { "\(language.code)/\(id).html" }
     public static func glossary(_ language: Language) -> String { "\(language.code)/glossary.html" }
     public static func search(_ language: Language) -> String { "\(language.code)/search.html" }
     public static func changelog(_ language: Language) -> String { "\(language.code)/changelog.html" }

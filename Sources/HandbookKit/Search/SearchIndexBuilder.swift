@@ -505,7 +505,7 @@ struct SearchIndexBuilder: Sendable {
     private func records(of chapter: Chapter, _ language: Language, scope: Int, partTitle: String,
                          withPinyin: Bool = true) -> [SearchIndex.Record] {
         let pinyinKey = withPinyin ? self.pinyinKey : { _ in "" }
-        let page = SiteURLs.chapter(chapter.id, language)
+        let page = SiteURLs.chapter(chapter.identifier, language)
         // The text under each section, by the section's position (`sections` lists the section
         // blocks in reading order).
         var sectionText = [[String]](repeating: [], count: chapter.sections.count)

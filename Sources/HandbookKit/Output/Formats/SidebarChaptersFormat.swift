@@ -18,7 +18,7 @@ struct SidebarChaptersFormat: OutputFormat {
                 for chapter in chapters[part.id] ?? [] {
                     json.beginArray()
                     json.value(chapter.title)
-                    json.value(SiteURLs.chapter(chapter.id, language))
+                    json.value(SiteURLs.chapter(chapter.identifier, language))
                     json.endArray()
                 }
                 json.endArray()
