@@ -107,16 +107,18 @@ struct TerminologyScanner: Sendable {
         /// The forms by the pair of bytes they start with: a text is searched only where a pair
         /// starts one, and then only for the forms that start with it.
         var starts: PatternsByPair
+        /// The allowed phrases, the same way.
+        var allowedStarts: PatternsByPair
 
-        /// Whether `text` holds any form.
-        func anyForm(in text: [UInt8]) -> Bool {
-            guard text.count >= 2 else { return patterns.contains { text.contains(run: $0) } }
-            for index in 0..<(text.count - 1) {
-                for pattern in starts.patterns(startingWith: text[index], text[index + 1]) where text[index...].starts(with: patterns[pattern]) {
-                    return true
-                }
-            }
-            return patterns.contains { $0.count == 1 && text.last == $0[0] }
+        /// The forms that occur in `text`, by their number in `forms`: a pattern that occurs
+        /// nowhere needs no search of its own.
+        func formsPresent(in text: [UInt8]) -> [Bool] {
+            starts.present(in: text, patterns)
+        }
+
+        /// The allowed phrases that occur in `text`, by their number in `allowed`.
+        func allowedPresent(in text: [UInt8]) -> [Bool] {
+            allowedStarts.present(in: text, allowed)
         }
 
         /// True when `bytes` certainly hold no form anywhere: every character is one whose line
@@ -130,7 +132,9 @@ struct TerminologyScanner: Sendable {
             }
             guard bytes.count >= 2 else { return bytes.isEmpty || !patterns.contains { $0 == [folded(bytes[0])] } }
             for index in 0..<(bytes.count - 1) {
-                for number in starts.patterns(startingWith: folded(bytes[index]), folded(bytes[index + 1])) {
+                let a = folded(bytes[index]), b = folded(bytes[index + 1])
+                guard starts.anyStarts(a, b) else { continue }
+                for number in starts.patterns(startingWith: a, b) {
                     let pattern = patterns[number]
                     guard index + pattern.count <= bytes.count else { continue }
                     var same = true
@@ -144,10 +148,11 @@ struct TerminologyScanner: Sendable {
 
     /// Pattern numbers by the pair of bytes they start with, in one flat list: the numbers of
     /// pair `p` are `numbers[first[p]..<first[p + 1]]`. A one-byte pattern is listed under
-    /// every pair it starts.
+    /// every pair it starts. Most pairs start none: a bitmap says so without the list.
     private struct PatternsByPair: Sendable {
         private var first: [Int32]
         private var numbers: [Int32]
+        private var startsAny: [UInt64]
 
         init(_ patterns: [[UInt8]]) {
             var byPair = [[Int32]](repeating: [], count: 65536)
@@ -161,15 +166,42 @@ struct TerminologyScanner: Sendable {
             first = [0]
             first.reserveCapacity(65537)
             numbers = []
-            for list in byPair {
+            startsAny = [UInt64](repeating: 0, count: 65536 / 64)
+            for (pair, list) in byPair.enumerated() {
                 numbers += list
                 first.append(Int32(numbers.count))
+                if !list.isEmpty { startsAny[pair >> 6] |= 1 << UInt64(pair & 63) }
             }
+        }
+
+        /// Whether any pattern starts with the pair `a`, `b`.
+        @inline(__always) func anyStarts(_ a: UInt8, _ b: UInt8) -> Bool {
+            let pair = Int(a) << 8 | Int(b)
+            return startsAny[pair >> 6] & (1 << UInt64(pair & 63)) != 0
         }
 
         func patterns(startingWith a: UInt8, _ b: UInt8) -> some Collection<Int> {
             let pair = Int(a) << 8 | Int(b)
             return numbers[Int(first[pair])..<Int(first[pair + 1])].lazy.map { Int($0) }
+        }
+
+        /// Which of `patterns` (those this was made of) occur in `text`, in one pass.
+        func present(in text: [UInt8], _ patterns: [[UInt8]]) -> [Bool] {
+            var present = [Bool](repeating: false, count: patterns.count)
+            guard text.count >= 2 else {
+                for (number, pattern) in patterns.enumerated() { present[number] = text.contains(run: pattern) }
+                return present
+            }
+            for index in 0..<(text.count - 1) where anyStarts(text[index], text[index + 1]) {
+                for number in self.patterns(startingWith: text[index], text[index + 1])
+                where !present[number] && text[index...].starts(with: patterns[number]) {
+                    present[number] = true
+                }
+            }
+            for (number, pattern) in patterns.enumerated() where pattern.count == 1 && text.last == pattern[0] {
+                present[number] = true
+            }
+            return present
         }
     }
 
@@ -186,9 +218,9 @@ struct TerminologyScanner: Sendable {
             let lengths = forms.map { $0.avoid.count }
             let order = forms.indices.sorted { lengths[$0] > lengths[$1] }
             let allowed = (terminology.allowed[language] ?? []).map(bytes).filter { !$0.isEmpty }
-            let starts = PatternsByPair(patterns)
             prepared[language] = PreparedForms(ignoresCase: ignoresCase, forms: forms, patterns: patterns,
-                                               order: order, allowed: allowed, starts: starts)
+                                               order: order, allowed: allowed, starts: PatternsByPair(patterns),
+                                               allowedStarts: PatternsByPair(allowed))
         }
         self.prepared = prepared
     }
@@ -252,13 +284,16 @@ struct TerminologyScanner: Sendable {
             let line = Array(lineBytes)
             let prose = line[start...]
             var text = Self.normalized(prose, lowercased: prepared.ignoresCase)
-            guard prepared.anyForm(in: text) else { return }
+            guard prepared.formsPresent(in: text).contains(true) else { return }
             let original = text
             Self.mask(&text)
-            for phrase in prepared.allowed { _ = Self.blankOccurrences(of: phrase, in: &text) }
-            for index in prepared.order {
+            for (phrase, present) in zip(prepared.allowed, prepared.allowedPresent(in: text)) where present {
+                _ = Self.blankOccurrences(of: phrase, in: &text)
+            }
+            // Blanking only removes occurrences: a form absent now stays absent.
+            let present = prepared.formsPresent(in: text)
+            for index in prepared.order where present[index] {
                 let pattern = prepared.patterns[index]
-                guard text.contains(run: pattern) else { continue }
                 for position in Self.occurrences(of: pattern, in: text) {
                     // An English form starts a word and may be inflected: 'colour' catches 'colours'.
                     if prepared.ignoresCase, !Self.isWordBoundary(before: position, in: text) { continue }
