@@ -8,6 +8,9 @@ package struct PinyinReader: Sendable {
     private let words: [[UInt32]: [String]]
     /// The longest word that starts with a character: most characters start none.
     private let longestWordFrom: [UInt32: Int]
+    /// The characters of the Basic Multilingual Plane that start a word, as bits: a title's
+    /// characters are passed over without a lookup.
+    private let startsWord: [UInt64]
 
     package static let shared = PinyinReader(characters: PinyinData.characters, words: PinyinData.words)
 
@@ -30,16 +33,20 @@ package struct PinyinReader: Sendable {
         self.characters = characters
         self.words = words
         longestWordFrom = longest
+        var startsWord = [UInt64](repeating: 0, count: 0x10000 / 64)
+        for first in longest.keys where first < 0x10000 { startsWord[Int(first >> 6)] |= 1 << UInt64(first & 63) }
+        self.startsWord = startsWord
     }
 
     /// The key of `text` when it differs from its characters' most common readings, else "":
     /// what a record carries, the rest being read through `readings(of:)`.
     package func exceptionalKey(_ text: String) -> String {
+        // Most titles hold no word whose reading differs: found without reading every character.
         var differs = false
-        let syllables = read(text) { word, reading in
+        _ = read(text, collecting: false) { word, reading in
             if !differs { differs = zip(word, reading).contains { characters[$0] != $1 } }
         }
-        return differs ? syllables.joined(separator: " ") : ""
+        return differs ? key(text) : ""
     }
 
     /// The most common readings of the Han characters among `scalars`, grouped by reading as
@@ -71,27 +78,29 @@ package struct PinyinReader: Sendable {
     }
 
     /// The syllables of `text`'s Han characters, words first (longest first); `matched` hears
-    /// each word read as a word.
-    private func read(_ text: String, words useWords: Bool = true,
+    /// each word read as a word. Without `collecting`, the words are found and no syllable kept.
+    private func read(_ text: String, words useWords: Bool = true, collecting: Bool = true,
                       matched: (ArraySlice<UInt32>, [String]) -> Void) -> [String] {
         var syllables: [String] = []
         var run: [UInt32] = []
         func readRun() {
             var at = 0
             while at < run.count {
-                var length = useWords ? min(longestWordFrom[run[at]] ?? 0, run.count - at) : 0
+                let first = run[at]
+                let mayStartWord = useWords && (first >= 0x10000 || startsWord[Int(first >> 6)] & (1 << UInt64(first & 63)) != 0)
+                var length = mayStartWord ? min(longestWordFrom[first] ?? 0, run.count - at) : 0
                 while length >= 2 {
                     let word = run[at..<(at + length)]
                     if let reading = words[Array(word)] {
                         matched(word, reading)
-                        syllables += reading
+                        if collecting { syllables += reading }
                         at += length
                         break
                     }
                     length -= 1
                 }
                 if length < 2 {
-                    syllables.append(characters[run[at]] ?? "-")
+                    if collecting { syllables.append(characters[first] ?? "-") }
                     at += 1
                 }
             }
@@ -102,7 +111,10 @@ package struct PinyinReader: Sendable {
         var next = scalars.next()
         while let scalar = next {
             next = scalars.next()
-            let combined = next.map { $0.properties.isGraphemeExtend || $0.value == 0x200D } ?? false
+            // No mark or joiner is below U+0300 or Han.
+            let combined = next.map {
+                $0.value >= 0x300 && !Self.isSearchHan($0.value) && ($0.properties.isGraphemeExtend || $0.value == 0x200D)
+            } ?? false
             if Self.isSearchHan(scalar.value), !combined { run.append(scalar.value) } else if !run.isEmpty { readRun() }
         }
         if !run.isEmpty { readRun() }

@@ -57,15 +57,27 @@ package struct SearchTermShards: Sendable {
     package struct Collector: Sendable {
         package let keys: Range<UInt32>
         /// Open addressing, doubled when half full; small at first (a collector over few keys
-        /// never needs 65,536 slots, and four of them at once held 3 MB).
-        private var slots = [UInt64](repeating: 0, count: 1 << 12)
-        private var slotIDs = [Int32](repeating: 0, count: 1 << 12)
+        /// never needs 65,536 slots, and four of them at once held 3 MB). A slot holds the
+        /// gram's bits and its number side by side, and a gram's three lists sit together: a
+        /// lookup is a miss in the cache or two, not five.
+        private var slots = [Slot](repeating: Slot(), count: 1 << 12)
         private var unitCount = 0
         private var wordIDs: [String: Int32] = [:]
         fileprivate var grams: [Gram] = []
-        fileprivate var text: [PostingList] = []
-        fileprivate var title: [PostingList] = []
-        fileprivate var starts: [PostingList] = []
+        fileprivate var lists: [Lists] = []
+
+        private struct Slot {
+            var bits: UInt64 = 0
+            var id: Int32 = 0
+        }
+
+        /// A gram's records: all that hold it, those with it in their title, those whose title
+        /// starts with it.
+        fileprivate struct Lists {
+            var text = PostingList()
+            var title = PostingList()
+            var starts = PostingList()
+        }
 
         package init(keys: Range<UInt32> = 0..<0x10000) {
             self.keys = keys
@@ -108,14 +120,13 @@ package struct SearchTermShards: Sendable {
         /// Names the gram numbered `bits` (a `Gram.units`, or a word by `Grams.packedASCII`).
         private mutating func name(_ bits: UInt64, _ record: Int32, _ inTitle: Bool, first: Bool) {
             var slot = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 40) & (slots.count - 1)
-            while slots[slot] != 0, slots[slot] != bits { slot = (slot + 1) & (slots.count - 1) }
+            while slots[slot].bits != 0, slots[slot].bits != bits { slot = (slot + 1) & (slots.count - 1) }
             let id: Int32
-            if slots[slot] == bits {
-                id = slotIDs[slot]
+            if slots[slot].bits == bits {
+                id = slots[slot].id
             } else {
                 id = newID(bits >> 63 == 1 ? .word(Self.unpackedASCII(bits)) : .units(bits))
-                slots[slot] = bits
-                slotIDs[slot] = id
+                slots[slot] = Slot(bits: bits, id: id)
                 unitCount += 1
                 if 2 * unitCount > slots.count { grow() }
             }
@@ -124,29 +135,24 @@ package struct SearchTermShards: Sendable {
 
         /// `first`: the gram is at the very start of the record's title.
         private mutating func name(_ id: Int32, _ record: Int32, _ inTitle: Bool, first: Bool) {
-            let id = Int(id)
-            text[id].append(record)
-            if inTitle { title[id].append(record) }
-            if first { starts[id].append(record) }
+            lists[Int(id)].text.append(record)
+            if inTitle { lists[Int(id)].title.append(record) }
+            if first { lists[Int(id)].starts.append(record) }
         }
 
         private mutating func newID(_ gram: Gram) -> Int32 {
             grams.append(gram)
-            text.append(PostingList())
-            title.append(PostingList())
-            starts.append(PostingList())
+            lists.append(Lists())
             return Int32(grams.count - 1)
         }
 
         private mutating func grow() {
-            let old = zip(slots, slotIDs).filter { $0.0 != 0 }
-            slots = [UInt64](repeating: 0, count: 2 * slots.count)
-            slotIDs = [Int32](repeating: 0, count: slots.count)
-            for (bits, id) in old {
-                var slot = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 40) & (slots.count - 1)
-                while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
-                slots[slot] = bits
-                slotIDs[slot] = id
+            let old = slots.filter { $0.bits != 0 }
+            slots = [Slot](repeating: Slot(), count: 2 * slots.count)
+            for entry in old {
+                var slot = Int(truncatingIfNeeded: (entry.bits &* 0x9E37_79B9_7F4A_7C15) >> 40) & (slots.count - 1)
+                while slots[slot].bits != 0 { slot = (slot + 1) & (slots.count - 1) }
+                slots[slot] = entry
             }
         }
     }
@@ -316,51 +322,83 @@ package struct SearchTermShards: Sendable {
     /// go as they are written: the postings are held about once, not three times.
     package static func part(_ collector: consuming Collector) -> Part {
         var part = Part()
-        // By key, then by gram, in code unit order.
-        var byKey: [[UInt16]: [(units: [UInt16], id: Int)]] = [:]
+        let grams = collector.grams
+        // Each gram's key as a number, its code units in order (a key is one or two units, none
+        // of them 0, so a one-unit key comes before the two-unit keys it starts), and a letter's
+        // initials: the records with a word starting with it.
+        var keys = [UInt32](repeating: 0, count: grams.count)
         var initials: [UInt16: (text: RecordSet, title: RecordSet)] = [:]
-        for (id, gram) in collector.grams.enumerated() {
-            let units = gram.utf16
-            byKey[gram.key, default: []].append((units, id))
-            if case .word(let word) = gram {
+        for (id, gram) in grams.enumerated() {
+            switch gram {
+            case .word(let word):
+                var units = word.utf16.makeIterator()
+                let first = units.next()!
+                keys[id] = UInt32(first) << 16 | UInt32(units.next() ?? 0)
                 part.words.append(word)
-                initials[units[0], default: (RecordSet(), RecordSet())].text.insert(collector.text[id])
-                initials[units[0], default: (RecordSet(), RecordSet())].title.insert(collector.title[id])
+                initials[first, default: (RecordSet(), RecordSet())].text.insert(collector.lists[id].text)
+                initials[first, default: (RecordSet(), RecordSet())].title.insert(collector.lists[id].title)
+            case .units(let bits):
+                let first = UInt32(bits >> 32 & 0xFFFF), second = UInt32(bits >> 16 & 0xFFFF)
+                // A character beyond the Basic Multilingual Plane is its own key, both its units.
+                keys[id] = bits >> 48 == 2 && (0xD800...0xDBFF).contains(first) ? first << 16 | second : first << 16
             }
         }
         part.words.sort { $0.utf16.lexicographicallyPrecedes($1.utf16) }
+        // By key, then by gram in code unit order: a Han gram's packed units (zero past its
+        // end) compare as its units do.
+        let order = grams.indices.sorted { a, b in
+            if keys[a] != keys[b] { return keys[a] < keys[b] }
+            switch (grams[a], grams[b]) {
+            case (.units(let x), .units(let y)): return x & 0xFFFF_FFFF_FFFF < y & 0xFFFF_FFFF_FFFF
+            case (.word(let x), .word(let y)): return x.utf16.lexicographicallyPrecedes(y.utf16)
+            default: return grams[a].utf16.lexicographicallyPrecedes(grams[b].utf16)
+            }
+        }
         // A letter's initials without any gram of its own (no one-letter word) still need a key.
-        for letter in initials.keys where byKey[[letter]] == nil { byKey[[letter]] = [] }
-        for key in byKey.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-            let name = String(decoding: key, as: UTF16.self)
+        var keyOrder: [(key: UInt32, members: ArraySlice<Int>)] = []
+        var start = 0
+        while start < order.count {
+            var end = start + 1
+            while end < order.count, keys[order[end]] == keys[order[start]] { end += 1 }
+            keyOrder.append((keys[order[start]], order[start..<end]))
+            start = end
+        }
+        let keyed = Set(keyOrder.map(\.key))
+        let lettersOnly = initials.keys.map { UInt32($0) << 16 }.filter { !keyed.contains($0) }
+        if !lettersOnly.isEmpty {
+            keyOrder += lettersOnly.map { ($0, []) }
+            keyOrder.sort { $0.key < $1.key }
+        }
+        for (key, members) in keyOrder {
+            let units = key & 0xFFFF == 0 ? [UInt16(key >> 16)] : [UInt16(key >> 16), UInt16(key & 0xFFFF)]
             var json = JSONTextWriter(pretty: false, scriptSafe: true)
-            json.value(name)
+            json.value(utf16: units)
             var keyBytes = json.bytes + [UInt8(ascii: ":")]
             json = JSONTextWriter(pretty: false, scriptSafe: true)
             json.beginArray()
-            if key.count == 1, let initial = initials.removeValue(forKey: key[0]) {
-                entry("", PostingList(initial.text.sorted), PostingList(initial.title.sorted), PostingList(), into: &json)
+            if units.count == 1, let initial = initials.removeValue(forKey: units[0]) {
+                entry([], PostingList(initial.text.sorted), PostingList(initial.title.sorted), PostingList(), into: &json)
             }
-            for member in byKey[key]!.sorted(by: { $0.units.lexicographicallyPrecedes($1.units) }) {
-                entry(String(decoding: member.units, as: UTF16.self), collector.text[member.id],
-                      collector.title[member.id], collector.starts[member.id], into: &json)
-                (collector.text[member.id], collector.title[member.id], collector.starts[member.id]) = (PostingList(), PostingList(), PostingList())
+            for id in members {
+                let lists = collector.lists[id]
+                collector.lists[id] = Collector.Lists()
+                entry(grams[id].utf16, lists.text, lists.title, lists.starts, into: &json)
             }
             json.endArray()
             keyBytes += json.bytes
-            part.keys.append((name, keyBytes))
+            part.keys.append((String(decoding: units, as: UTF16.self), keyBytes))
         }
         return part
     }
 
     /// `[gram, text, title]`, with the records whose title starts with the gram after them if any.
-    private static func entry(_ gram: String, _ text: PostingList, _ title: PostingList, _ starts: PostingList,
+    private static func entry(_ gram: [UInt16], _ text: PostingList, _ title: PostingList, _ starts: PostingList,
                               into json: inout JSONTextWriter) {
         json.beginArray()
-        json.value(gram)
-        json.value(text.text)
-        json.value(title.text)
-        if !starts.isEmpty { json.value(starts.text) }
+        json.value(utf16: gram)
+        json.value(unescapedASCII: text.bytes)
+        json.value(unescapedASCII: title.bytes)
+        if !starts.isEmpty { json.value(unescapedASCII: starts.bytes) }
         json.endArray()
     }
 
@@ -372,7 +410,8 @@ package struct SearchTermShards: Sendable {
     /// significant first, every group but the last with 32 added (`0` is `A`, 31 is `f`, 32 is
     /// `gA`). A record added twice in a row is kept once.
     struct PostingList: Sendable {
-        private var bytes: [UInt8] = []
+        /// The list as text, in the alphabet above.
+        fileprivate private(set) var bytes: [UInt8] = []
         private var last: Int32 = -1
 
         init() {}

@@ -75,6 +75,31 @@ package struct JSONTextWriter {
         appendString(text)
     }
 
+    /// A string of bytes none of which needs an escape (ASCII letters, digits, `-` and `_`, as a
+    /// search index's posting lists are written): copied as they are.
+    package mutating func value(unescapedASCII text: [UInt8]) {
+        assert(text.allSatisfy { $0 < 0x80 && ($0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || Character(UnicodeScalar($0)).isLetter || Character(UnicodeScalar($0)).isNumber) },
+               "a byte that may need an escape")
+        beginValue()
+        bytes.append(UInt8(ascii: "\""))
+        bytes += text
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A string given as UTF-16 code units (no lone surrogate), escaped as `value(_:)` escapes
+    /// a `String`, without making one.
+    package mutating func value(utf16 units: [UInt16]) {
+        beginValue()
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * units.count) { buffer in
+            var count = 0
+            _ = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false) { byte in
+                buffer[count] = byte
+                count += 1
+            }
+            appendString(UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
     package mutating func value(_ number: Int) {
         beginValue()
         bytes.append(contentsOf: String(number).utf8)
@@ -240,8 +265,12 @@ package struct JSONTextWriter {
 
     private mutating func appendString(_ text: String) {
         var text = text
+        text.withUTF8 { appendString($0) }
+    }
+
+    private mutating func appendString(_ utf8: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
-        text.withUTF8 { utf8 in
+        do {
             var run = 0
             var index = 0
             let base = UnsafeRawPointer(utf8.baseAddress)

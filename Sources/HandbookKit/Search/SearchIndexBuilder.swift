@@ -194,19 +194,19 @@ struct SearchIndexBuilder: Sendable {
                 var body: [UInt16] = []
                 return remake().map { record in
                     normalizedUnits(of: record, title: &title, body: &body, folds)
-                    return RecordGrams(record: record, titleLength: title.count,
-                                       grams: SearchTermShards.Grams(title: title, body: body))
+                    return RecordGrams(kindCode: record.kindCode, edition: record.edition, scope: record.scope,
+                                       titleLength: title.count, grams: SearchTermShards.Grams(title: title, body: body))
                 }
             }
             let records = made.flatMap { $0 }
             let base = Int32(fields.count)
-            for record in records { fields.append(record.record, titleLength: record.titleLength) }
+            for record in records { fields.append(record) }
             // The first batch's grams divide the keys between the collectors; each reads every
             // gram found, so more than four would spend more on reading than they share.
             if collectors.isEmpty { collectors = CollectorBox.dividing(records.map(\.grams), into: min(ParallelMap.workers, 4)) }
             _ = await ParallelMap.map(collectors, runLength: 1) { box in
                 box.collector.withLock { collector in
-                    for (offset, record) in records.enumerated() { collector.add(record.grams, record: base + Int32(offset)) }
+                    for offset in records.indices { collector.add(records[offset].grams, record: base + Int32(offset)) }
                 }
             }
         }
@@ -255,12 +255,16 @@ struct SearchIndexBuilder: Sendable {
 
         var count: Int { numbers.count / 5 }
 
-        mutating func append(_ record: SearchIndex.Record, titleLength: Int) {
+        mutating func append(_ record: RecordGrams) {
             let code = record.kindCode
             let codeNumber = codeNumbers[code] ?? codeNumbers.count
             codeNumbers[code] = codeNumber
-            let length = min(titleLength, 4095)
-            numbers += [codeNumber, editionNumbers[record.edition] ?? 0, record.scope + 1, length / 64, length % 64]
+            let length = min(record.titleLength, 4095)
+            numbers.append(codeNumber)
+            numbers.append(editionNumbers[record.edition] ?? 0)
+            numbers.append(record.scope + 1)
+            numbers.append(length / 64)
+            numbers.append(length % 64)
         }
 
         var text: (codes: [String], fields: String) {
@@ -566,9 +570,12 @@ struct SearchIndexBuilder: Sendable {
 
 }
 
-/// A record, the length of its normalised title and the grams it is found by.
+/// What a chunked index's head keeps of a record (`RecordFields`) and the grams it is found by.
 struct RecordGrams: Sendable {
-    var record: SearchIndex.Record
+    var kindCode: String
+    var edition: String
+    var scope: Int
+    /// The length of its normalised title.
     var titleLength: Int
     var grams: SearchTermShards.Grams
 }
