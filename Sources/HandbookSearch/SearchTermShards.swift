@@ -62,7 +62,11 @@ package struct SearchTermShards: Sendable {
         /// lookup is a miss in the cache or two, not five.
         private var slots = [Slot](repeating: Slot(), count: 1 << 12)
         private var unitCount = 0
-        private var wordIDs: [String: Int32] = [:]
+        /// Words too long to pack (`Grams.packedASCII`), by a hash of their code units; each
+        /// slot's `bits` is the hash (never 0) and `id` the word's place in `longWords`.
+        private var wordSlots = [Slot](repeating: Slot(), count: 1 << 8)
+        /// Each long word's code units and its gram number.
+        private var longWords: [(units: [UInt16], id: Int32)] = []
         fileprivate var grams: [Gram] = []
         fileprivate var lists: [Lists] = []
 
@@ -91,19 +95,42 @@ package struct SearchTermShards: Sendable {
                 let inTitle = flags & Grams.inTitle != 0
                 let first = flags & Grams.first != 0
                 if flags & Grams.longWord != 0 {
-                    let word = grams.longWords[Int(grams.bits[place])]
-                    let id: Int32
-                    if let known = wordIDs[word] {
-                        id = known
-                    } else {
-                        id = newID(.word(word))
-                        wordIDs[word] = id
+                    let id = grams.longUnits.withUnsafeBufferPointer { units in
+                        wordID(UnsafeBufferPointer(rebasing: units[grams.longWordRange(place)]))
                     }
                     name(id, record, inTitle, first: first)
                 } else {
                     name(grams.bits[place], record, inTitle, first: first)
                 }
             }
+        }
+
+        /// The number of a word too long to pack, given as its code units: found by their hash,
+        /// and told apart from another word of the same hash by the units themselves.
+        private mutating func wordID(_ units: UnsafeBufferPointer<UInt16>) -> Int32 {
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for unit in units { hash = (hash ^ UInt64(unit)) &* 0x0000_0100_0000_01B3 }
+            hash |= 1
+            var slot = Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 40) & (wordSlots.count - 1)
+            while wordSlots[slot].bits != 0 {
+                if wordSlots[slot].bits == hash, longWords[Int(wordSlots[slot].id)].units.elementsEqual(units) {
+                    return longWords[Int(wordSlots[slot].id)].id
+                }
+                slot = (slot + 1) & (wordSlots.count - 1)
+            }
+            let id = newID(.word(String(decoding: units, as: UTF16.self)))
+            wordSlots[slot] = Slot(bits: hash, id: Int32(longWords.count))
+            longWords.append((Array(units), id))
+            if 2 * longWords.count > wordSlots.count {
+                let old = wordSlots.filter { $0.bits != 0 }
+                wordSlots = [Slot](repeating: Slot(), count: 2 * wordSlots.count)
+                for entry in old {
+                    var slot = Int(truncatingIfNeeded: (entry.bits &* 0x9E37_79B9_7F4A_7C15) >> 40) & (wordSlots.count - 1)
+                    while wordSlots[slot].bits != 0 { slot = (slot + 1) & (wordSlots.count - 1) }
+                    wordSlots[slot] = entry
+                }
+            }
+            return id
         }
 
         /// The word `packedASCII` made `bits` of.
@@ -165,11 +192,13 @@ package struct SearchTermShards: Sendable {
         fileprivate static let first: UInt8 = 2
         fileprivate static let longWord: UInt8 = 4
 
-        /// Each gram found: a `Gram.units`, a word by `packedASCII`, or (`longWord`) its place in
-        /// `longWords`; with its flags in `flags` at the same place.
+        /// Each gram found: a `Gram.units`, a word by `packedASCII`, or (`longWord`) where its
+        /// code units are in `longUnits` (`longWordRange`); with its flags in `flags` at the same
+        /// place.
         fileprivate var bits: [UInt64] = []
         fileprivate var flags: [UInt8] = []
-        fileprivate var longWords: [String] = []
+        /// The code units of the words too long to pack, one after another.
+        fileprivate var longUnits: [UInt16] = []
 
         /// A record's normalised title and body.
         package init(title: [UInt16], body: [UInt16]) {
@@ -195,8 +224,8 @@ package struct SearchTermShards: Sendable {
                         // Most words: ASCII, up to ten letters, looked up as a number.
                         append(packed, flags(startingTitle: at == 0))
                     } else {
-                        longWords.append(String(decoding: units[at..<end], as: UTF16.self))
-                        append(UInt64(longWords.count - 1), flags(startingTitle: at == 0) | Self.longWord)
+                        append(UInt64(longUnits.count) << 32 | UInt64(end - at), flags(startingTitle: at == 0) | Self.longWord)
+                        longUnits += units[at..<end]
                     }
                     at = end
                     (before, beforeThat) = (none, none)
@@ -239,9 +268,15 @@ package struct SearchTermShards: Sendable {
         /// filed under its first character (a word under its first two letters).
         fileprivate func key(_ place: Int) -> UInt16 {
             let gram = bits[place]
-            if flags[place] & Self.longWord != 0 { return longWords[Int(gram)].utf16.first! }
+            if flags[place] & Self.longWord != 0 { return longUnits[longWordRange(place).lowerBound] }
             if gram >> 63 == 1 { return Self.asciiUnit(gram & 63) }
             return UInt16(truncatingIfNeeded: gram >> 32)
+        }
+
+        /// Where the code units of the long word found at `place` are in `longUnits`.
+        fileprivate func longWordRange(_ place: Int) -> Range<Int> {
+            let start = Int(bits[place] >> 32)
+            return start..<(start + Int(bits[place] & 0xFFFF_FFFF))
         }
 
         /// The letter or digit of a `packedASCII` code (1–26 the letters, 27–36 the digits).
