@@ -254,7 +254,7 @@ public struct HandbookLoader: Sendable {
             var entry = entry
             for (language, conversion) in conversions {
                 guard let note = entry.note?[source], let converted = conversion.convert(note) else { continue }
-                entry.note?.values[language] = converted
+                entry.note?[language] = converted
             }
             return entry
         })

@@ -202,12 +202,13 @@ struct RulesCatalogBuilder: Sendable {
 
     /// A value in every language; nil when one has none.
     private func each<Value: Codable & Sendable & Equatable>(_ value: (Language) -> Value?) -> PerLanguage<Value>? {
-        var values: [Language: Value] = [:]
+        var values: [(Language, Value)] = []
+        values.reserveCapacity(handbook.languages.all.count)
         for language in handbook.languages.all {
             guard let found = value(language) else { return nil }
-            values[language] = found
+            values.append((language, found))
         }
-        return PerLanguage(values)
+        return PerLanguage(byLanguage: values)
     }
 
     private func localized(_ make: (Language) -> String) -> LocalizedText {

@@ -125,30 +125,72 @@ public struct Language: Hashable, Sendable, Codable, CustomStringConvertible {
 }
 
 /// A value given in each language of the handbook, encoded as `{"en": …, "zh-Hans": …}` with
-/// a key per language's tag.
+/// a key per language's tag. Kept as a list sorted by tag: a handbook has a handful of
+/// languages, and a catalogue tens of thousands of these (a dictionary each took twice the
+/// memory, and every read hashed the language's tag).
 public struct PerLanguage<Value: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
-    public var values: [Language: Value]
+    @usableFromInline struct Entry: Sendable, Equatable {
+        @usableFromInline var language: Language
+        @usableFromInline var value: Value
+
+        @usableFromInline init(language: Language, value: Value) {
+            self.language = language
+            self.value = value
+        }
+    }
+
+    /// Sorted by tag, each language once.
+    @usableFromInline var entries: [Entry]
 
     public init(_ values: [Language: Value]) {
-        self.values = values
+        self.init(byLanguage: values.map { ($0.key, $0.value) })
+    }
+
+    /// The values of `pairs`; a language given twice keeps its first value.
+    public init(byLanguage pairs: [(Language, Value)]) {
+        entries = pairs.map { Entry(language: $0.0, value: $0.1) }
+        entries.sort { $0.language.tag < $1.language.tag }
+        if entries.count > 1 {
+            for place in entries.indices.dropFirst().reversed() where entries[place].language.tag == entries[place - 1].language.tag {
+                entries.remove(at: place)
+            }
+        }
     }
 
     public init(zhHans: Value, en: Value) {
-        self.init([.zhHans: zhHans, .en: en])
+        self.init(byLanguage: [(.zhHans, zhHans), (.en, en)])
+    }
+
+    /// The values by language.
+    public var values: [Language: Value] {
+        get { Dictionary(uniqueKeysWithValues: entries.map { ($0.language, $0.value) }) }
+        set { self = PerLanguage(newValue) }
     }
 
     /// The value in `language`, nil when the catalogue does not carry that language.
-    public subscript(language: Language) -> Value? {
-        get { values[language] }
-        set { values[language] = newValue }
+    @inlinable public subscript(language: Language) -> Value? {
+        get {
+            for entry in entries where entry.language.tag == language.tag { return entry.value }
+            return nil
+        }
+        set {
+            let place = entries.firstIndex { $0.language.tag >= language.tag } ?? entries.endIndex
+            let present = place < entries.endIndex && entries[place].language.tag == language.tag
+            switch (newValue, present) {
+            case (let value?, true): entries[place].value = value
+            case (let value?, false): entries.insert(Entry(language: language, value: value), at: place)
+            case (nil, true): entries.remove(at: place)
+            case (nil, false): break
+            }
+        }
     }
 
     /// The languages given, sorted by tag (the order of the keys in `rules.json`).
-    public var languages: [Language] { values.keys.sorted { $0.tag < $1.tag } }
+    public var languages: [Language] { entries.map(\.language) }
 
     public init(from decoder: any Decoder) throws {
         let byTag = try decoder.singleValueContainer().decode([String: Value].self)
-        values = Dictionary(uniqueKeysWithValues: byTag.map { (Language(tag: $0.key), $0.value) })
+        self.init(byLanguage: byTag.map { (Language(tag: $0.key), $0.value) })
     }
 
     /// A member per language, keyed by its tag: what `JSONEncoder` writes for the same values in
@@ -156,7 +198,7 @@ public struct PerLanguage<Value: Codable & Sendable & Equatable>: Codable, Senda
     /// members in order).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: TagKey.self)
-        for (language, value) in values { try container.encode(value, forKey: TagKey(stringValue: language.tag)) }
+        for entry in entries { try container.encode(entry.value, forKey: TagKey(stringValue: entry.language.tag)) }
     }
 
     private struct TagKey: CodingKey {
@@ -184,7 +226,7 @@ public typealias TranslationState = PerLanguage<Freshness>
 extension PerLanguage where Value == Freshness {
     /// Every language in `languages` in step.
     public init(current languages: [Language] = [.zhHans, .en]) {
-        self.init(Dictionary(uniqueKeysWithValues: languages.map { ($0, .current) }))
+        self.init(byLanguage: languages.map { ($0, .current) })
     }
 }
 
