@@ -220,7 +220,13 @@ import Testing
             #expect(Set(directory.values).count == shardFiles.count)
             // A Han character and a pair, and a word: exactly the records whose normalised title
             // or body holds it (a word whole), whose title does, and whose title starts with it.
-            let samples = language.code == "zh" ? ["栏", "按钮", "工具栏"] : ["button", "bar", "toolbar"]
+            var samples = language.code == "zh" ? ["栏", "按钮", "工具栏"] : ["button", "bar", "toolbar"]
+            // And, in the handbook (the fixture has none), a word too long to be packed into a
+            // number (more than ten letters).
+            let words = whole.records.flatMap { builder.normalizer.normalize($0.title + " " + $0.text).split(whereSeparator: { !$0.isLetter && !$0.isNumber }) }
+            if language.code == "en", which != "fixture" {
+                samples.append(String(try #require(words.first { $0.count > 10 && $0.allSatisfy(\.isLetter) }, "a long word")))
+            }
             for sample in samples {
                 let holds = { (text: String) in
                     language.code == "zh" ? text.contains(sample)
