@@ -111,6 +111,26 @@ import Testing
         }
     }
 
+    /// A string given as UTF-16 code units (the search index's grams) is written as the same
+    /// text given as a `String`; posting lists, whose alphabet needs no escape, as they are.
+    @Test func codeUnitsAndPlainASCIIAreWrittenAsStrings() async throws {
+        for text in Self.awkward + ["𠀀𠀁", "a"] {
+            for scriptSafe in [false, true] {
+                var units = JSONTextWriter(pretty: false, scriptSafe: scriptSafe)
+                units.beginArray()
+                units.value(utf16: Array(text.utf16))
+                units.endArray()
+                #expect(units.bytes == Self.written(text, scriptSafe: scriptSafe), "\(text.debugDescription)")
+            }
+        }
+        var list = JSONTextWriter(pretty: false, scriptSafe: true)
+        list.beginArray()
+        list.value(unescapedASCII: Array("AbC-_09".utf8))
+        list.value(unescapedASCII: [])
+        list.endArray()
+        #expect(String(decoding: list.bytes, as: UTF8.self) == #"["AbC-_09",""]"#)
+    }
+
     /// Strings are scanned eight bytes at a time while nothing in them needs an escape: every
     /// character that does is put at every offset of a longer run, in plain and in Chinese text,
     /// so that it falls in every position of a word and in the bytes left after the last word.
