@@ -36,15 +36,6 @@ package struct SearchTermShards: Sendable {
                 return Array(units.prefix(Int(bits >> 48)))
             }
         }
-
-        /// The directory key it is filed under.
-        var key: [UInt16] {
-            let units = utf16
-            switch self {
-            case .word: return Array(units.prefix(2))
-            case .units: return units.count == 2 && (0xD800...0xDBFF).contains(units[0]) ? units : [units[0]]
-            }
-        }
     }
 
     /// The grams of records in order, each with the records (numbers, increasing) holding it.

@@ -78,8 +78,8 @@ package struct JSONTextWriter {
     /// A string of bytes none of which needs an escape (ASCII letters, digits, `-` and `_`, as a
     /// search index's posting lists are written): copied as they are.
     package mutating func value(unescapedASCII text: [UInt8]) {
-        assert(text.allSatisfy { $0 < 0x80 && ($0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || Character(UnicodeScalar($0)).isLetter || Character(UnicodeScalar($0)).isNumber) },
-               "a byte that may need an escape")
+        assert(text.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0)
+                   || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }, "a byte that may need an escape")
         beginValue()
         bytes.append(UInt8(ascii: "\""))
         bytes += text
@@ -270,52 +270,50 @@ package struct JSONTextWriter {
 
     private mutating func appendString(_ utf8: UnsafeBufferPointer<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
-        do {
-            var run = 0
-            var index = 0
-            let base = UnsafeRawPointer(utf8.baseAddress)
-            while index < utf8.count {
-                // Eight bytes at a time while none of them needs care (most of a catalogue's text).
-                if let base, index + 8 <= utf8.count, !Self.mayNeedEscape(ByteWord.load(base, at: index), scriptSafe: scriptSafe) {
-                    index += 8
-                    continue
-                }
-                let byte = utf8[index]
-                // Most bytes need nothing: they are copied in runs.
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-                    || (scriptSafe && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-                        || byte == UInt8(ascii: "&") || byte == 0xE2))
+        var run = 0
+        var index = 0
+        let base = UnsafeRawPointer(utf8.baseAddress)
+        while index < utf8.count {
+            // Eight bytes at a time while none of them needs care (most of a catalogue's text).
+            if let base, index + 8 <= utf8.count, !Self.mayNeedEscape(ByteWord.load(base, at: index), scriptSafe: scriptSafe) {
+                index += 8
+                continue
+            }
+            let byte = utf8[index]
+            // Most bytes need nothing: they are copied in runs.
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                || (scriptSafe && (byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+                    || byte == UInt8(ascii: "&") || byte == 0xE2))
+            else {
+                index += 1
+                continue
+            }
+            if byte == 0xE2 {
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9; other E2 sequences stay.
+                guard index + 2 < utf8.count, utf8[index + 1] == 0x80, utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9
                 else {
                     index += 1
                     continue
                 }
-                if byte == 0xE2 {
-                    // U+2028 and U+2029 are E2 80 A8 and E2 80 A9; other E2 sequences stay.
-                    guard index + 2 < utf8.count, utf8[index + 1] == 0x80, utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9
-                    else {
-                        index += 1
-                        continue
-                    }
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
-                switch byte {
-                case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-                case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-                case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-                case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-                case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-                case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-                case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-                case 0xE2:
-                    appendUnicodeEscape(utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029)
-                    index += 2
-                default: appendUnicodeEscape(UInt16(byte))
-                }
-                index += 1
-                run = index
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<utf8.count]))
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+            case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0xE2:
+                appendUnicodeEscape(utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029)
+                index += 2
+            default: appendUnicodeEscape(UInt16(byte))
+            }
+            index += 1
+            run = index
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<utf8.count]))
         bytes.append(UInt8(ascii: "\""))
     }
 
