@@ -64,6 +64,22 @@ package struct SearchTermShards: Sendable {
         private struct Slot {
             var bits: UInt64 = 0
             var id: Int32 = 0
+
+            /// Where a probe for `bits` starts in a table of `count` slots (a power of two).
+            static func first(_ bits: UInt64, in count: Int) -> Int {
+                Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 40) & (count - 1)
+            }
+
+            /// `table`'s entries in a table twice its size.
+            static func doubled(_ table: [Slot]) -> [Slot] {
+                var larger = [Slot](repeating: Slot(), count: 2 * table.count)
+                for entry in table where entry.bits != 0 {
+                    var slot = first(entry.bits, in: larger.count)
+                    while larger[slot].bits != 0 { slot = (slot + 1) & (larger.count - 1) }
+                    larger[slot] = entry
+                }
+                return larger
+            }
         }
 
         /// A gram's records: all that hold it, those with it in their title, those whose title
@@ -102,7 +118,7 @@ package struct SearchTermShards: Sendable {
             var hash: UInt64 = 0xCBF2_9CE4_8422_2325
             for unit in units { hash = (hash ^ UInt64(unit)) &* 0x0000_0100_0000_01B3 }
             hash |= 1
-            var slot = Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 40) & (wordSlots.count - 1)
+            var slot = Slot.first(hash, in: wordSlots.count)
             while wordSlots[slot].bits != 0 {
                 if wordSlots[slot].bits == hash, longWords[Int(wordSlots[slot].id)].units.elementsEqual(units) {
                     return longWords[Int(wordSlots[slot].id)].id
@@ -112,15 +128,7 @@ package struct SearchTermShards: Sendable {
             let id = newID(.word(String(decoding: units, as: UTF16.self)))
             wordSlots[slot] = Slot(bits: hash, id: Int32(longWords.count))
             longWords.append((Array(units), id))
-            if 2 * longWords.count > wordSlots.count {
-                let old = wordSlots.filter { $0.bits != 0 }
-                wordSlots = [Slot](repeating: Slot(), count: 2 * wordSlots.count)
-                for entry in old {
-                    var slot = Int(truncatingIfNeeded: (entry.bits &* 0x9E37_79B9_7F4A_7C15) >> 40) & (wordSlots.count - 1)
-                    while wordSlots[slot].bits != 0 { slot = (slot + 1) & (wordSlots.count - 1) }
-                    wordSlots[slot] = entry
-                }
-            }
+            if 2 * longWords.count > wordSlots.count { wordSlots = Slot.doubled(wordSlots) }
             return id
         }
 
@@ -137,7 +145,7 @@ package struct SearchTermShards: Sendable {
 
         /// Names the gram numbered `bits` (a `Gram.units`, or a word by `Grams.packedASCII`).
         private mutating func name(_ bits: UInt64, _ record: Int32, _ inTitle: Bool, first: Bool) {
-            var slot = Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 40) & (slots.count - 1)
+            var slot = Slot.first(bits, in: slots.count)
             while slots[slot].bits != 0, slots[slot].bits != bits { slot = (slot + 1) & (slots.count - 1) }
             let id: Int32
             if slots[slot].bits == bits {
@@ -146,7 +154,7 @@ package struct SearchTermShards: Sendable {
                 id = newID(bits >> 63 == 1 ? .word(Self.unpackedASCII(bits)) : .units(bits))
                 slots[slot] = Slot(bits: bits, id: id)
                 unitCount += 1
-                if 2 * unitCount > slots.count { grow() }
+                if 2 * unitCount > slots.count { slots = Slot.doubled(slots) }
             }
             name(id, record, inTitle, first: first)
         }
@@ -164,15 +172,6 @@ package struct SearchTermShards: Sendable {
             return Int32(grams.count - 1)
         }
 
-        private mutating func grow() {
-            let old = slots.filter { $0.bits != 0 }
-            slots = [Slot](repeating: Slot(), count: 2 * slots.count)
-            for entry in old {
-                var slot = Int(truncatingIfNeeded: (entry.bits &* 0x9E37_79B9_7F4A_7C15) >> 40) & (slots.count - 1)
-                while slots[slot].bits != 0 { slot = (slot + 1) & (slots.count - 1) }
-                slots[slot] = entry
-            }
-        }
     }
 
     /// The grams of one record, as a collector names them: found on any core, then filed by
