@@ -264,13 +264,6 @@ final class ValueMemo<Key: Equatable & Sendable, Value: Sendable>: Sendable {
 final class LanguageMemo<Key: Equatable & Sendable, Value: Sendable>: Sendable {
     private let last = Mutex<[String: (key: Key, value: Value)]>([:])
 
-    func value(for language: Language, key: Key, make: () -> Value) -> Value {
-        if let kept = last.withLock({ $0[language.tag] }), kept.key == key { return kept.value }
-        let value = make()
-        last.withLock { $0[language.tag] = (key, value) }
-        return value
-    }
-
     func value(for language: Language, key: Key, make: () async throws -> Value) async rethrows -> Value {
         if let kept = last.withLock({ $0[language.tag] }), kept.key == key { return kept.value }
         let value = try await make()

@@ -42,12 +42,6 @@ struct IncrementalLayer: Sendable {
     }
 
     func value<Key, Value>(keptIn memo: KeyPath<DerivedCaches, LanguageMemo<Key, Value>>, language: Language,
-                           for key: @autoclosure () -> Key, make: () -> Value) -> Value {
-        guard let memo = memos?[keyPath: memo] else { return make() }
-        return memo.value(for: language, key: key(), make: make)
-    }
-
-    func value<Key, Value>(keptIn memo: KeyPath<DerivedCaches, LanguageMemo<Key, Value>>, language: Language,
                            for key: @autoclosure () -> Key, make: () async throws -> Value) async rethrows -> Value {
         guard let memo = memos?[keyPath: memo] else { return try await make() }
         return try await memo.value(for: language, key: key(), make: make)

@@ -87,15 +87,15 @@ struct SearchIndexBuilder: Sendable {
 
     /// The parts of `language`'s index, made now.
     func parts(_ language: Language) async -> Parts {
-        parts(language, chapters: await chapterRecords(language).outputs(), glossary: glossaryPart, tables: characterTables)
+        await parts(language, chapters: await chapterRecords(language).outputs(), glossary: glossaryPart, tables: characterTables)
     }
 
     /// The parts of `language`'s index from its chapters' entries, the glossary's part and the
     /// character tables made (or kept) by the functions given.
-    func parts(_ language: Language, chapters: [ChapterEntries], glossary: (Language) -> GlossaryPart,
-               tables: (CharacterKey) -> CharacterTables) -> Parts {
-        let terms = glossary(language)
-        return Parts(language: language, chapters: chapters, glossary: terms, tables: tables(characterKey(chapters, terms)))
+    func parts(_ language: Language, chapters: [ChapterEntries], glossary: (Language) async -> GlossaryPart,
+               tables: (CharacterKey) async -> CharacterTables) async -> Parts {
+        let terms = await glossary(language)
+        return Parts(language: language, chapters: chapters, glossary: terms, tables: await tables(characterKey(chapters, terms)))
     }
 
     /// The whole index, every record in it (`rules` and `mcp` rank over it).
@@ -104,7 +104,7 @@ struct SearchIndexBuilder: Sendable {
         let chapters = await ParallelMap.map(work.chapters) { chapter in
             entries(of: chapter, language, work.context(for: chapter), keepingRecords: true)
         }
-        var index = assemble(parts(language, chapters: chapters, glossary: glossaryPart, tables: characterTables))
+        var index = assemble(await parts(language, chapters: chapters, glossary: glossaryPart, tables: characterTables))
         index.records = chapters.flatMap(\.records) + index.records
         return index
     }

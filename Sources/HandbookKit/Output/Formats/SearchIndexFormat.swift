@@ -12,15 +12,15 @@ struct SearchIndexFormat: OutputFormat {
         return try await ParallelMap.map(context.handbook.languages.all, runLength: 1) { language -> Result<[OutputFile], any Error> in
             do {
                 // Each part kept between builds of `serve` while what it reads is the same.
-                let parts = searchIndexes.parts(
+                let parts = await searchIndexes.parts(
                     language, chapters: await layer.outputs(of: searchIndexes.chapterRecords(language), keptIn: \.searchRecords),
                     glossary: { language in
-                        layer.value(keptIn: \.searchGlossary, language: language, for: searchIndexes.glossaryKey(language)) {
+                        await layer.value(keptIn: \.searchGlossary, language: language, for: searchIndexes.glossaryKey(language)) {
                             searchIndexes.glossaryPart(language)
                         }
                     },
                     tables: { key in
-                        layer.value(keptIn: \.searchCharacters, language: language, for: key) { searchIndexes.characterTables(key) }
+                        await layer.value(keptIn: \.searchCharacters, language: language, for: key) { searchIndexes.characterTables(key) }
                     })
                 var written: [OutputFile] = []
                 try await searchIndexes.write(consume parts) { files in
