@@ -113,9 +113,12 @@ enum YAMLDocument {
 extension YAMLDocument {
     /// A content file's YAML as Yams' node tree (glossary, terminology, overrides, allowed
     /// characters), or nil: for an empty file, or after reporting where the YAML is malformed.
+    /// Their readers take every scalar as text, so the basic resolver: the default one matches
+    /// each scalar against seven regular expressions to type it, and Yams types every key of a
+    /// mapping again when it checks the keys for duplicates (a tenth of the glossary's loading).
     static func compose(_ file: SourceFile, log: inout DiagnosticLog) -> Node? {
         do {
-            return try Yams.compose(yaml: file.text)
+            return try Yams.compose(yaml: file.text, .basic)
         } catch let YamlError.scanner(_, problem, mark, _), let YamlError.parser(_, problem, mark, _),
                 let YamlError.composer(_, problem, mark, _) {
             log.error(id: "yaml.malformed", "malformed YAML: \(problem)", at: file.location(line: mark.line, column: mark.column))

@@ -142,12 +142,12 @@ public struct PerLanguage<Value: Codable & Sendable & Equatable>: Codable, Senda
     /// Sorted by tag, each language once.
     @usableFromInline var entries: [Entry]
 
-    public init(_ values: [Language: Value]) {
+    @inlinable public init(_ values: [Language: Value]) {
         self.init(byLanguage: values.map { ($0.key, $0.value) })
     }
 
     /// The values of `pairs`; a language given twice keeps its first value.
-    public init(byLanguage pairs: [(Language, Value)]) {
+    @inlinable public init(byLanguage pairs: [(Language, Value)]) {
         entries = pairs.map { Entry(language: $0.0, value: $0.1) }
         entries.sort { $0.language.tag < $1.language.tag }
         if entries.count > 1 {
@@ -157,12 +157,12 @@ public struct PerLanguage<Value: Codable & Sendable & Equatable>: Codable, Senda
         }
     }
 
-    public init(zhHans: Value, en: Value) {
+    @inlinable public init(zhHans: Value, en: Value) {
         self.init(byLanguage: [(.zhHans, zhHans), (.en, en)])
     }
 
     /// The values by language.
-    public var values: [Language: Value] {
+    @inlinable public var values: [Language: Value] {
         get { Dictionary(uniqueKeysWithValues: entries.map { ($0.language, $0.value) }) }
         set { self = PerLanguage(newValue) }
     }
@@ -186,9 +186,9 @@ public struct PerLanguage<Value: Codable & Sendable & Equatable>: Codable, Senda
     }
 
     /// The languages given, sorted by tag (the order of the keys in `rules.json`).
-    public var languages: [Language] { entries.map(\.language) }
+    @inlinable public var languages: [Language] { entries.map(\.language) }
 
-    public init(from decoder: any Decoder) throws {
+    @inlinable public init(from decoder: any Decoder) throws {
         let byTag = try decoder.singleValueContainer().decode([String: Value].self)
         self.init(byLanguage: byTag.map { (Language(tag: $0.key), $0.value) })
     }
@@ -196,16 +196,16 @@ public struct PerLanguage<Value: Codable & Sendable & Equatable>: Codable, Senda
     /// A member per language, keyed by its tag: what `JSONEncoder` writes for the same values in
     /// a dictionary by tag, without making that dictionary (an encoder with sorted keys puts the
     /// members in order).
-    public func encode(to encoder: any Encoder) throws {
+    @inlinable public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: TagKey.self)
         for entry in entries { try container.encode(entry.value, forKey: TagKey(stringValue: entry.language.tag)) }
     }
 
-    private struct TagKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
+    @usableFromInline struct TagKey: CodingKey {
+        @usableFromInline var stringValue: String
+        @usableFromInline var intValue: Int? { nil }
+        @usableFromInline init(stringValue: String) { self.stringValue = stringValue }
+        @usableFromInline init?(intValue: Int) { nil }
     }
 }
 
