@@ -26,6 +26,35 @@ import Testing
         #expect(MarkdownEscaping.inline("a\r\nb\u{85}c\u{2029}\u{0B}\u{0C}d \ne") == "a b c d e")
     }
 
+    /// `inline` copies what needs no escape in runs: it must give what escaping each character
+    /// in turn gives, on random text of specials, breaks of every kind, spaces, ASCII, Chinese
+    /// and other characters whose UTF-8 starts with the bytes of a break (C2, E2).
+    @Test func markdownInlineEscapingAgreesWithCharacterByCharacter() {
+        let pieces = ["a", "Z", " ", "\\", "`", "*", "_", "[", "]", "<", ">", "&", "|", "~", "#", "-", "1.",
+                      "\n", "\r\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}",
+                      "标签栏", "é", "¢", "\u{A0}", "—", "\u{2027}", "\u{202A}", "€", "😀"]
+        func reference(_ text: String) -> String {
+            var result = "", lastWasSpace = false
+            for scalar in text.unicodeScalars {
+                if [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains(scalar.value) {
+                    if !lastWasSpace { result += " " }
+                    lastWasSpace = true
+                    continue
+                }
+                if "\\`*_[]<>&|~".unicodeScalars.contains(scalar) { result += "\\" }
+                result.unicodeScalars.append(scalar)
+                lastWasSpace = scalar == " "
+            }
+            return result
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            // CR LF, one break to `inline`, is two to the reference: the second adds no space.
+            #expect(MarkdownEscaping.inline(text) == reference(text), "\(text.debugDescription)")
+        }
+    }
+
     @Test func markdownBlockTextCannotOpenBlocks() {
         let text = "First line\n# heading\n> quote\n- item\n+ item\n1. item\n12) item\n=====\n    code\nplain 1. text"
         #expect(MarkdownEscaping.block(text) == "First line\n\\# heading\n\\> quote\n\\- item\n\\+ item\n1\\. item\n12\\) item\n\\=====\ncode\nplain 1. text")

@@ -1,25 +1,41 @@
 /// Escaping for the outputs other than HTML: text that a person or a tool opens elsewhere must
 /// read as the text it is, never as structure of the file's format.
 public enum MarkdownEscaping {
-    /// Characters that can start inline structure: links (`[`, `]`), autolinks and raw HTML
+    /// Whether `byte` can start inline structure: links (`[`, `]`), autolinks and raw HTML
     /// (`<`, `>`), entities (`&`), emphasis, code, tables and strikethrough. CommonMark lets any
     /// ASCII punctuation be escaped with a backslash. All ASCII, so the escaping works on bytes.
-    private static let inlineSpecials: [Bool] = (0..<128).map { "\\`*_[]<>&|~".utf8.contains(UInt8($0)) }
+    private static func isInlineSpecial(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
+             UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "|"),
+             UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
 
     /// Text placed inside a Markdown line (a heading, a list item, a link's text): one line,
     /// no inline structure.
     public static func inline(_ text: String) -> String {
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count + 8)
-        appendInline(Array(text.utf8)[...], to: &result)
+        var text = text
+        text.withUTF8 { appendInline($0[...], to: &result) }
         return String(decoding: result, as: UTF8.self)
     }
 
-    private static func appendInline(_ bytes: ArraySlice<UInt8>, to result: inout [UInt8]) {
-        var lastWasSpace = false
-        var index = bytes.startIndex
+    /// The bytes that need nothing are copied in runs: most of a text, and all of Chinese
+    /// text but its line separators.
+    private static func appendInline(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, to result: inout [UInt8]) {
+        let start = result.count
+        var index = bytes.startIndex, run = index
         while index < bytes.endIndex {
             let byte = bytes[index]
+            guard (0x0A...0x0D).contains(byte) || byte == 0xC2 || byte == 0xE2 || (byte < 0x80 && isInlineSpecial(byte)) else {
+                index += 1
+                continue
+            }
             // A line break of any kind: LF, VT, FF, CR (CR LF is one), NEL, LINE/PARAGRAPH SEPARATOR.
             let breakLength: Int
             if (0x0A...0x0D).contains(byte) {
@@ -32,26 +48,31 @@ public enum MarkdownEscaping {
             } else {
                 breakLength = 0
             }
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
             if breakLength > 0 {
                 // A one-line field never holds a break (the loader refuses them); if one slips
-                // through, it must not start a new block.
-                if !lastWasSpace { result.append(UInt8(ascii: " ")) }
-                lastWasSpace = true
+                // through, it must not start a new block. One space, also after a space.
+                if result.count == start || result[result.count - 1] != UInt8(ascii: " ") { result.append(UInt8(ascii: " ")) }
                 index += breakLength
-                continue
+            } else {
+                if byte < 0x80 { result.append(UInt8(ascii: "\\")) }
+                result.append(byte)
+                index += 1
             }
-            if byte < 0x80, inlineSpecials[Int(byte)] { result.append(UInt8(ascii: "\\")) }
-            result.append(byte)
-            lastWasSpace = byte == UInt8(ascii: " ")
-            index += 1
+            run = index
         }
+        result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
     }
 
     /// Plain text of several lines placed as paragraphs: every line escaped inline, and a line
     /// that would open a block (a heading, quote, list item, thematic break or setext underline)
     /// gets its marker escaped.
     public static func block(_ text: String) -> String {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8(block)
+    }
+
+    private static func block(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + bytes.count / 16)
         var lineStart = 0

@@ -198,7 +198,7 @@ public struct PerLanguage<Value: Codable & Sendable & Equatable>: Codable, Senda
     /// members in order).
     @inlinable public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: TagKey.self)
-        for entry in entries { try container.encode(entry.value, forKey: TagKey(stringValue: entry.language.tag)) }
+        for place in entries.indices { try container.encode(entries[place].value, forKey: TagKey(stringValue: entries[place].language.tag)) }
     }
 
     @usableFromInline struct TagKey: CodingKey {
