@@ -185,24 +185,57 @@ struct LLMsTextBuilder: Sendable {
         /// alone without the chapter's parse).
         func text(of chapter: Catalog.Chapter, _ version: Chapter?, _ positions: [Int],
                   _ rules: UnsafeBufferPointer<Catalog.Rule>) -> [UInt8] {
+            // Written straight into the part's bytes: escaped text too, with no string between.
             var text: [UInt8] = []
-            func add(_ pieces: String...) {
-                for piece in pieces { text.append(contentsOf: piece.utf8) }
+            func add(_ piece: String) { text.append(contentsOf: piece.utf8) }
+            func escaped(_ piece: String?) { MarkdownEscaping.appendInline(piece ?? "", to: &text) }
+            add("\n### ")
+            escaped(chapter.title[language])
+            add("\n\n")
+            add(builder.link(chapter.url[language] ?? "", from: page))
+            add("\n\n")
+            escaped(chapter.summary[language])
+            add("\n")
+            if let note = chapter.note {
+                add("\n")
+                add(ui.legacy)
+                add(": ")
+                escaped(note[language])
+                add("\n")
             }
-            add("\n### ", MarkdownEscaping.inline(chapter.title[language] ?? ""), "\n\n",
-                builder.link(chapter.url[language] ?? "", from: page), "\n\n",
-                MarkdownEscaping.inline(chapter.summary[language] ?? ""), "\n")
-            if let note = chapter.note { add("\n", ui.legacy, ": ", MarkdownEscaping.inline(note[language] ?? ""), "\n") }
             func addRule(_ position: Int) {
-                let rule = rules[position]
-                add("\n#### ", kinds[rule.kind]!, ": ", MarkdownEscaping.inline(rule.title[language] ?? ""))
-                if rule.status != .current { add(" [", rule.status == .legacy ? ui.legacy : ui.deprecated, "]") }
-                add("\n\n- id: ", rule.id, "\n- url: ", builder.link(rule.url[language] ?? "", from: page),
-                    "\n- edition: ", rule.introducedIn, "\n")
-                if let note = rule.note { add("- note: ", MarkdownEscaping.inline(note[language] ?? ""), "\n") }
-                if !rule.replacedBy.isEmpty { add("- replacedBy: ", rule.replacedBy.joined(separator: ", "), "\n") }
-                let body = rule.text[language] ?? ""
-                if !body.isEmpty { add("\n", MarkdownEscaping.block(body), "\n") }
+                // Each field read in place: a copy of the rule would retain each of its strings.
+                add("\n#### ")
+                add(kinds[rules[position].kind]!)
+                add(": ")
+                escaped(rules[position].title[language])
+                if rules[position].status != .current {
+                    add(" [")
+                    add(rules[position].status == .legacy ? ui.legacy : ui.deprecated)
+                    add("]")
+                }
+                add("\n\n- id: ")
+                add(rules[position].id)
+                add("\n- url: ")
+                add(builder.link(rules[position].url[language] ?? "", from: page))
+                add("\n- edition: ")
+                add(rules[position].introducedIn)
+                add("\n")
+                if let note = rules[position].note {
+                    add("- note: ")
+                    escaped(note[language])
+                    add("\n")
+                }
+                if !rules[position].replacedBy.isEmpty {
+                    add("- replacedBy: ")
+                    add(rules[position].replacedBy.joined(separator: ", "))
+                    add("\n")
+                }
+                if let body = rules[position].text[language], !body.isEmpty {
+                    add("\n")
+                    MarkdownEscaping.appendBlock(body, to: &text)
+                    add("\n")
+                }
             }
             guard let version, let plainText = builder.plainText else {
                 for position in positions { addRule(position) }
@@ -213,10 +246,15 @@ struct LLMsTextBuilder: Sendable {
             for block in version.content {
                 switch block {
                 case .markdown(let markdown):
-                    let prose = builder.prose(markdown, in: version, plainText)
-                    if !prose.isEmpty { add("\n", prose, "\n") }
+                    // A line break before and after, unless the block has no text.
+                    let start = text.count
+                    add("\n")
+                    builder.appendProse(markdown, in: version, plainText, to: &text)
+                    if text.count == start + 1 { text.removeLast() } else { add("\n") }
                 case .section(let section):
-                    add("\n", section.level > 2 ? "##### " : "#### ", MarkdownEscaping.inline(section.titleText), "\n")
+                    add(section.level > 2 ? "\n##### " : "\n#### ")
+                    escaped(section.titleText)
+                    add("\n")
                 case .rule(let rule):
                     let id = version.ruleID(rule.localID)
                     if let position = positions.first(where: { rules[$0].id == id }) {
@@ -232,16 +270,16 @@ struct LLMsTextBuilder: Sendable {
 
     /// A block of a chapter's prose as escaped Markdown: a table stays a table (each cell
     /// escaped), anything else is its plain text escaped as paragraphs.
-    private func prose(_ block: MarkdownBlock, in chapter: Chapter,
-                       _ plainText: ([MarkdownBlock], Chapter) -> String) -> String {
+    private func appendProse(_ block: MarkdownBlock, in chapter: Chapter,
+                             _ plainText: ([MarkdownBlock], Chapter) -> String, to text: inout [UInt8]) {
         guard case .table(let table, let at) = block else {
-            return MarkdownEscaping.block(plainText([block], chapter))
+            return MarkdownEscaping.appendBlock(plainText([block], chapter), to: &text)
         }
         func row(_ cells: [[MarkdownInline]]) -> String {
             "| " + cells.map { MarkdownEscaping.inline(plainText([.paragraph($0, at: at)], chapter)) }.joined(separator: " | ") + " |"
         }
-        return ([row(table.header), "|" + String(repeating: " --- |", count: table.header.count)] + table.rows.map(row))
-            .joined(separator: "\n")
+        let rows = [row(table.header), "|" + String(repeating: " --- |", count: table.header.count)] + table.rows.map(row)
+        text.append(contentsOf: rows.joined(separator: "\n").utf8)
     }
 
     /// A scope's chapters in reading order, as positions in the catalogue: sorting the

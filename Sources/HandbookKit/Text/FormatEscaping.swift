@@ -20,9 +20,14 @@ public enum MarkdownEscaping {
     public static func inline(_ text: String) -> String {
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count + 8)
+        appendInline(text, to: &result)
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// `inline(text)`'s bytes, appended to a file being written.
+    static func appendInline(_ text: String, to result: inout [UInt8]) {
         var text = text
         text.withUTF8 { appendInline($0[...], to: &result) }
-        return String(decoding: result, as: UTF8.self)
     }
 
     /// The bytes that need nothing are copied in runs: most of a text, and all of Chinese
@@ -68,13 +73,19 @@ public enum MarkdownEscaping {
     /// that would open a block (a heading, quote, list item, thematic break or setext underline)
     /// gets its marker escaped.
     public static func block(_ text: String) -> String {
-        var text = text
-        return text.withUTF8(block)
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count + text.utf8.count / 16)
+        appendBlock(text, to: &result)
+        return String(decoding: result, as: UTF8.self)
     }
 
-    private static func block(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + bytes.count / 16)
+    /// `block(text)`'s bytes, appended to a file being written.
+    static func appendBlock(_ text: String, to result: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { appendBlock($0, to: &result) }
+    }
+
+    private static func appendBlock(_ bytes: UnsafeBufferPointer<UInt8>, to result: inout [UInt8]) {
         var lineStart = 0
         var index = 0
         while index <= bytes.count {
@@ -100,7 +111,6 @@ public enum MarkdownEscaping {
             index += 1
             lineStart = index
         }
-        return String(decoding: result, as: UTF8.self)
     }
 }
 
