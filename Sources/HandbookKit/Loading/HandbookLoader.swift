@@ -112,8 +112,10 @@ public struct HandbookLoader: Sendable {
             if let chapter { chapters[chapter.language, default: []].append(chapter) }
         }
         // A generated language's parts and chapters that are not written in it are converted
-        // from the source's files.
-        let titles = LinkTitles(parts: parts[languages.source] ?? [], chapters: chapters[languages.source] ?? [])
+        // from the source's files, their links showing the source's titles (not made when no
+        // language is generated: a table of every title, on one core).
+        let titles = languages.conversions.isEmpty ? LinkTitles()
+            : LinkTitles(parts: parts[languages.source] ?? [], chapters: chapters[languages.source] ?? [])
         let makeConversions = { () -> ConversionSetup in
             var setupLog = DiagnosticLog()
             let conversions = loadConversions(discovery: discovery, glossary: glossary, titles: titles, log: &setupLog)

@@ -268,12 +268,14 @@ public struct HandbookBuilder: Sendable {
     private static func translations(_ handbook: Handbook, configuration: BuildConfiguration, displayRoot: String,
                                      layer: IncrementalLayer) async -> (TranslationFreshness, DiagnosticLog) {
         var log = DiagnosticLog()
+        // The units on all cores while the lock (a line per unit, read on one) is parsed.
+        async let made = layer.outputs(of: TranslationFreshness.ChapterUnits(handbook: handbook), keptIn: \.translationUnits)
         let lock = layer.parse(configuration.contentURL.appendingPathComponent(TranslationLock.fileName),
                                keptIn: \.translationLock, log: &log) {
             TranslationLock.load(contentDirectory: configuration.contentURL, displayRoot: displayRoot,
                                  languages: configuration.languages, log: &$0)
         }
-        let units = await layer.outputs(of: TranslationFreshness.ChapterUnits(handbook: handbook), keptIn: \.translationUnits)
+        let units = await made
         let freshness = await TranslationFreshness.evaluate(handbook, units: units, lock: lock, log: &log)
         return (freshness, log)
     }
