@@ -26,8 +26,7 @@ struct Build: AsyncParsableCommand {
         guard outcome.succeeded else { throw ExitCode.failure }
         // Units written in both languages since the lock was last written enter it now, so that
         // a later edit to one language is caught.
-        let read = outcome.freshness.lock ?? TranslationLock.read(contentDirectory: configuration.contentURL, languages: configuration.languages)
-        if let lock = read.addingNewUnits(from: outcome.freshness) {
+        if let lock = outcome.freshness.lockWithNewUnits() {
             try lock.serialized(languages: configuration.languages).write(to: TranslationLock.url(inContent: configuration.contentURL), atomically: true, encoding: .utf8)
         }
         let index = configuration.outputURL.appendingPathComponent("index.html")

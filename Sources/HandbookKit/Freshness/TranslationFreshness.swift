@@ -14,18 +14,10 @@ public struct TranslationFreshness: Sendable {
     public var lock: TranslationLock?
     /// The current fingerprints, for `translations accept`: gathered from each chapter's when
     /// asked, not on every build.
-    public var current: [String: [Language: Fingerprint]] { current(excluding: { _ in false }) }
-
-    /// The current fingerprints of the units but those whose key is excluded (after a build,
-    /// the ones the lock already has: no table of every unit is made to find the few new ones).
-    public func current(excluding isExcluded: (String) -> Bool) -> [String: [Language: Fingerprint]] {
+    public var current: [String: [Language: Fingerprint]] {
         var all: [String: [Language: Fingerprint]] = [:]
         for chapter in currentByChapter {
-            for unit in chapter where !isExcluded(unit.key) {
-                var prints: [Language: Fingerprint] = [:]
-                for (language, print) in zip(languages, unit.prints) { prints[language] = print }
-                all[unit.key] = prints
-            }
+            for unit in chapter { all[unit.key] = prints(unit) }
         }
         return all
     }
@@ -105,6 +97,30 @@ public struct TranslationFreshness: Sendable {
     private struct UnitPrints: Sendable {
         var key: String
         var prints: [Fingerprint?]
+        /// Whether the lock it was compared with has a line for it.
+        var isLocked: Bool
+    }
+
+    /// The lock it was evaluated against, with a line for each unit it has none for (written in
+    /// the source and a translation since the lock was last written); nil when it lacks none.
+    /// The units were looked up in the lock when compared with it, on all cores.
+    public func lockWithNewUnits() -> TranslationLock? {
+        guard var lock else { return nil }
+        var added = false
+        for chapter in currentByChapter {
+            for unit in chapter where !unit.isLocked {
+                lock.entries[unit.key] = prints(unit)
+                added = true
+            }
+        }
+        return added ? lock : nil
+    }
+
+    /// A unit's fingerprints by language (a translation that lacks the unit has none).
+    private func prints(_ unit: UnitPrints) -> [Language: Fingerprint] {
+        var prints: [Language: Fingerprint] = [:]
+        for (language, print) in zip(languages, unit.prints) { prints[language] = print }
+        return prints
     }
 
     /// One chapter's units in the source language and in each translation, against the lock.
@@ -112,7 +128,11 @@ public struct TranslationFreshness: Sendable {
                                 translations: [(language: Language, units: [TranslationUnit])], lock: TranslationLock)
         -> (current: [UnitPrints], outdated: [(key: String, lagging: Language, newer: Language)], log: DiagnosticLog) {
         let sourceUnits = source.units
-        var current = sourceUnits.map { UnitPrints(key: $0.key, prints: [$0.fingerprint] + Array(repeating: nil, count: translations.count)) }
+        let locked = sourceUnits.map { lock.entries[$0.key] }
+        var current = sourceUnits.indices.map { position in
+            UnitPrints(key: sourceUnits[position].key, prints: [sourceUnits[position].fingerprint] + Array(repeating: nil, count: translations.count),
+                       isLocked: locked[position] != nil)
+        }
         var outdated: [(key: String, lagging: Language, newer: Language)] = []
         var log = DiagnosticLog()
         for (index, translation) in translations.enumerated() {
@@ -134,7 +154,7 @@ public struct TranslationFreshness: Sendable {
             for (sourcePosition, position) in matched {
                 let sourceUnit = sourceUnits[sourcePosition], unit = units[position]
                 current[sourcePosition].prints[index + 1] = unit.fingerprint
-                guard let locked = lock.entries[sourceUnit.key],
+                guard let locked = locked[sourcePosition],
                       let lockedSource = locked[source.language], let lockedTranslation = locked[translation.language]
                 else { continue }
                 let sourceChanged = sourceUnit.fingerprint != lockedSource

@@ -87,16 +87,6 @@ public struct TranslationLock: Sendable, Equatable {
         return lock
     }
 
-    /// The lock with every unit it does not know yet recorded as it is now (a new chapter,
-    /// section or rule, written in both languages), or nil when there is none.
-    public func addingNewUnits(from freshness: TranslationFreshness) -> TranslationLock? {
-        let new = freshness.current(excluding: { entries[$0] != nil })
-        guard !new.isEmpty else { return nil }
-        var lock = self
-        lock.entries.merge(new) { old, _ in old }
-        return lock
-    }
-
     /// `controls/buttons` covers `controls/buttons`, `controls/buttons#…` and `controls.buttons.…`;
     /// any other key covers itself.
     static func unit(_ unit: String, belongsTo key: String) -> Bool {
