@@ -26,7 +26,10 @@ struct Build: AsyncParsableCommand {
         guard outcome.succeeded else { throw ExitCode.failure }
         // Units written in both languages since the lock was last written enter it now, so that
         // a later edit to one language is caught.
-        if let lock = outcome.freshness.lockWithNewUnits() {
+        let new = outcome.freshness.newUnits
+        if !new.isEmpty {
+            var lock = TranslationLock.read(contentDirectory: configuration.contentURL, languages: configuration.languages)
+            lock.entries.merge(new) { old, _ in old }
             try lock.serialized(languages: configuration.languages).write(to: TranslationLock.url(inContent: configuration.contentURL), atomically: true, encoding: .utf8)
         }
         let index = configuration.outputURL.appendingPathComponent("index.html")

@@ -55,25 +55,24 @@ import Testing
         #expect(!enPage[enPage.range(of: "id=\"verb-titles\"")!.lowerBound...].prefix(600).contains("outdated"))
     }
 
-    /// `build` records the units the lock has no line for, as they are, and leaves the others.
-    @Test func newUnitsEnterTheLockAndOnlyThey() async throws {
+    /// The units the lock has no line for are found, as they are, and only they (what `build`
+    /// adds to the lock).
+    @Test func newUnitsAreTheOnesTheLockLacks() async throws {
         let fixture = try await acceptedFixture()
         let full = TranslationLock.read(contentDirectory: fixture.content, languages: .standard)
-        #expect(await HandbookBuilder(configuration: fixture.configuration).check().freshness.lockWithNewUnits() == nil)
+        #expect(await HandbookBuilder(configuration: fixture.configuration).check().freshness.newUnits.isEmpty)
         // Two units lose their lines, and a third is recorded as it was before an edit.
         var partial = full
         partial.entries["controls.buttons.verb-titles"] = nil
         partial.entries["controls/buttons"] = nil
         try fixture.write(TranslationLock.fileName, partial.serialized(languages: .standard))
         try fixture.edit("en/bars/toolbar.md", replacing: "title: Toolbar", with: "title: Toolbars")
-        let outcome = await HandbookBuilder(configuration: fixture.configuration).check()
-        let updated = try #require(outcome.freshness.lockWithNewUnits())
-        #expect(updated.entries.count == full.entries.count)
-        #expect(updated.entries["controls.buttons.verb-titles"] == full.entries["controls.buttons.verb-titles"])
-        #expect(updated.entries["controls/buttons"] == full.entries["controls/buttons"])
-        // A unit the lock has keeps its line, outdated or not.
-        #expect(updated.entries["bars/toolbar"] == full.entries["bars/toolbar"])
-        #expect(outcome.freshness.isOutdated("bars/toolbar", in: .zhHans))
+        let freshness = await HandbookBuilder(configuration: fixture.configuration).check().freshness
+        #expect(Set(freshness.newUnits.keys) == ["controls.buttons.verb-titles", "controls/buttons"])
+        #expect(freshness.newUnits["controls.buttons.verb-titles"] == full.entries["controls.buttons.verb-titles"])
+        #expect(freshness.newUnits["controls/buttons"] == full.entries["controls/buttons"])
+        // A unit the lock has is not new, outdated or not.
+        #expect(freshness.isOutdated("bars/toolbar", in: .zhHans))
     }
 
     @Test func acceptingAUnitClearsIt() async throws {

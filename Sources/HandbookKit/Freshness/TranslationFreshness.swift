@@ -9,9 +9,10 @@ import Foundation
 public struct TranslationFreshness: Sendable {
     /// Unit key → the languages whose text may be out of date.
     public var outdated: [String: Set<Language>] = [:]
-    /// The lock it was evaluated against, as read (so that `build` adds new units to it without
-    /// reading it again).
-    public var lock: TranslationLock?
+    /// The units the lock it was evaluated against has no line for (written in the source and a
+    /// translation since the lock was last written), with their fingerprints: what `build` adds
+    /// to the lock. Usually none; the lock itself is not kept (a table of every unit).
+    public private(set) var newUnits: [String: [Language: Fingerprint]] = [:]
     /// The current fingerprints, for `translations accept`: gathered from each chapter's when
     /// asked, not on every build.
     public var current: [String: [Language: Fingerprint]] {
@@ -79,9 +80,12 @@ public struct TranslationFreshness: Sendable {
                     }, lock: lock)
         }
         var result = TranslationFreshness()
-        result.lock = lock
         result.languages = languages
         result.currentByChapter = compared.map(\.current)
+        // Known from the comparison, which looked every unit up in the lock on all cores.
+        for chapter in result.currentByChapter {
+            for unit in chapter where !unit.isLocked { result.newUnits[unit.key] = result.prints(unit) }
+        }
         for chapter in compared {
             for (key, lagging, newer) in chapter.outdated {
                 result.outdated[key, default: []].insert(lagging)
@@ -99,21 +103,6 @@ public struct TranslationFreshness: Sendable {
         var prints: [Fingerprint?]
         /// Whether the lock it was compared with has a line for it.
         var isLocked: Bool
-    }
-
-    /// The lock it was evaluated against, with a line for each unit it has none for (written in
-    /// the source and a translation since the lock was last written); nil when it lacks none.
-    /// The units were looked up in the lock when compared with it, on all cores.
-    public func lockWithNewUnits() -> TranslationLock? {
-        guard var lock else { return nil }
-        var added = false
-        for chapter in currentByChapter {
-            for unit in chapter where !unit.isLocked {
-                lock.entries[unit.key] = prints(unit)
-                added = true
-            }
-        }
-        return added ? lock : nil
     }
 
     /// A unit's fingerprints by language (a translation that lacks the unit has none).
