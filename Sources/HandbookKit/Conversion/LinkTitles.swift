@@ -5,9 +5,6 @@
 struct LinkTitles: Sendable {
     var byTarget: [String: String] = [:]
 
-    /// No titles: what a handbook without a generated language needs.
-    init() {}
-
     init(parts: [Part], chapters: [Chapter]) {
         for part in parts { byTarget[part.id] = part.title }
         for chapter in chapters {

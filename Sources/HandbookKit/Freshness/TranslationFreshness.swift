@@ -11,8 +11,15 @@ public struct TranslationFreshness: Sendable {
     public var outdated: [String: Set<Language>] = [:]
     /// The units the lock it was evaluated against has no line for (written in the source and a
     /// translation since the lock was last written), with their fingerprints: what `build` adds
-    /// to the lock. Usually none; the lock itself is not kept (a table of every unit).
-    public private(set) var newUnits: [String: [Language: Fingerprint]] = [:]
+    /// to the lock. Each unit was looked up in the lock when compared with it, so the lock
+    /// itself is not kept (a table of every unit).
+    public var newUnits: [String: [Language: Fingerprint]] {
+        var new: [String: [Language: Fingerprint]] = [:]
+        for chapter in currentByChapter {
+            for unit in chapter where !unit.isLocked { new[unit.key] = prints(unit) }
+        }
+        return new
+    }
     /// The current fingerprints, for `translations accept`: gathered from each chapter's when
     /// asked, not on every build.
     public var current: [String: [Language: Fingerprint]] {
@@ -82,10 +89,6 @@ public struct TranslationFreshness: Sendable {
         var result = TranslationFreshness()
         result.languages = languages
         result.currentByChapter = compared.map(\.current)
-        // Known from the comparison, which looked every unit up in the lock on all cores.
-        for chapter in result.currentByChapter {
-            for unit in chapter where !unit.isLocked { result.newUnits[unit.key] = result.prints(unit) }
-        }
         for chapter in compared {
             for (key, lagging, newer) in chapter.outdated {
                 result.outdated[key, default: []].insert(lagging)

@@ -114,7 +114,7 @@ public struct HandbookLoader: Sendable {
         // A generated language's parts and chapters that are not written in it are converted
         // from the source's files, their links showing the source's titles (not made when no
         // language is generated: a table of every title, on one core).
-        let titles = languages.conversions.isEmpty ? LinkTitles()
+        let titles = languages.conversions.isEmpty ? LinkTitles(parts: [], chapters: [])
             : LinkTitles(parts: parts[languages.source] ?? [], chapters: chapters[languages.source] ?? [])
         let makeConversions = { () -> ConversionSetup in
             var setupLog = DiagnosticLog()
