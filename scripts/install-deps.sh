@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what HandbookGen needs, skipping what is already there: Debian's packages with apt,
 # or on a Mac Homebrew's (https://brew.sh must be installed first).
-#   scripts/install-deps.sh          the build's needs: cmark-gfm, OpenCC (Debian: libopencc-dev; macOS: brew install opencc)
+#   scripts/install-deps.sh          the build's needs: cmark-gfm, OpenCC (Debian: libopencc-dev; macOS: brew install opencc),
+#                                    jemalloc on Linux (libjemalloc-dev: the executable's malloc)
 #   scripts/install-deps.sh --test   also the test suite's (Chromium, chromedriver, Node.js, Python packages)
 set -euo pipefail
 python_packages() {
@@ -24,7 +25,7 @@ if [ "$(uname)" = "Darwin" ]; then
   if [ "${1:-}" = "--test" ]; then python_packages; fi
   exit 0
 fi
-want=(libcmark-gfm-dev libcmark-gfm-extensions-dev libopencc-dev opencc)
+want=(libcmark-gfm-dev libcmark-gfm-extensions-dev libopencc-dev opencc libjemalloc-dev)
 if [ "${1:-}" = "--test" ]; then
   # Noto CJK so screenshots show Chinese (the pages name it in their font stack).
   want+=(chromium chromium-driver fonts-noto-cjk nodejs)

@@ -2,9 +2,12 @@
 import csv
 import io
 import json
+import os
 import re
 import subprocess
+import sys
 
+import pytest
 import yaml
 
 from conftest import REPO
@@ -311,3 +314,14 @@ def test_mcp_server_serves_chapters_as_resources_and_a_review_prompt(binary, sit
                     1 for r in catalog["rules"] if "topic:accessibility" in r.get("tags", []))
 
     asyncio.run(asyncio.wait_for(session(), 60))
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="jemalloc is the executable's malloc on Linux only")
+def test_the_executable_allocates_with_jemalloc_and_its_options(binary):
+    # jemalloc prints its statistics at exit when asked: only if it is the process's malloc
+    # (linked before glibc) and with the options Sources/CJemalloc/options.c gives it.
+    result = subprocess.run([binary, "--version"], capture_output=True, text=True, timeout=60,
+                            env={**os.environ, "MALLOC_CONF": "stats_print:true"})
+    assert result.returncode == 0, result.stderr
+    assert "jemalloc statistics" in result.stderr, "glibc's malloc served the process, not jemalloc"
+    assert re.search(r"opt\.dirty_decay_ms: 10\b", result.stderr), "options.c's malloc_conf was not read"
