@@ -1,11 +1,22 @@
-/// A position in a source file, 1-based, the column counted in characters.
+/// A position in a source file, 1-based, the column counted in characters. Held in 32 bits
+/// each: every inline carries one, and a smaller inline is a smaller array of them to walk.
 public struct TextPosition: Sendable, Hashable {
-    public var line: Int
-    public var column: Int
+    private var storedLine: Int32
+    private var storedColumn: Int32
+
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = Int32(clamping: newValue) }
+    }
+
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = Int32(clamping: newValue) }
+    }
 
     public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
+        storedLine = Int32(clamping: line)
+        storedColumn = Int32(clamping: column)
     }
 }
 
@@ -52,7 +63,9 @@ public struct MarkdownTable: Sendable, Equatable {
 }
 
 /// An inline element. `wikiLink` is the handbook's `[[target|text]]` syntax, found in text by
-/// `WikiLinkScanner`; everything else comes from cmark-gfm.
+/// `WikiLinkScanner`; everything else comes from cmark-gfm. The cases with two strings or more
+/// are boxed (`indirect`): an inline is then the size of a text run, and copying a link counts
+/// one reference instead of one per string.
 public enum MarkdownInline: Sendable, Equatable {
     case text(String, at: TextPosition?)
     case code(String)
@@ -61,11 +74,11 @@ public enum MarkdownInline: Sendable, Equatable {
     case emphasis([MarkdownInline])
     case strong([MarkdownInline])
     case strikethrough([MarkdownInline])
-    case link(destination: String, title: String, [MarkdownInline], at: TextPosition?)
-    case image(source: String, title: String, alt: [MarkdownInline], at: TextPosition?)
+    indirect case link(destination: String, title: String, [MarkdownInline], at: TextPosition?)
+    indirect case image(source: String, title: String, alt: [MarkdownInline], at: TextPosition?)
     /// Raw inline HTML: never rendered as markup.
     case html(String, at: TextPosition?)
-    case wikiLink(target: String, text: String?, at: TextPosition?)
+    indirect case wikiLink(target: String, text: String?, at: TextPosition?)
 }
 
 extension MarkdownInline {
