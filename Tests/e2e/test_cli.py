@@ -324,5 +324,5 @@ def test_the_executable_allocates_with_jemalloc_and_its_options(binary):
                             env={**os.environ, "MALLOC_CONF": "stats_print:true"})
     assert result.returncode == 0, result.stderr
     assert "jemalloc statistics" in result.stderr, "glibc's malloc served the process, not jemalloc"
-    for option in (r"opt\.dirty_decay_ms: 100\b", r"opt\.narenas: 1\b"):
+    for option in (r"opt\.dirty_decay_ms: 300\b", r"opt\.narenas: 1\b"):
         assert re.search(option, result.stderr), f"options.c's malloc_conf was not read ({option})"
