@@ -344,17 +344,16 @@ public struct Glossary: Sendable {
         }
     }
 
-    /// A term a definition can name (four letters or more), with its first run of letters
-    /// lowercased.
-    private struct NamedTermCandidate {
-        var position: Int
-        var firstWord: Substring
-    }
-
-    private static func namedTermCandidates(_ entries: [GlossaryEntry]) -> [NamedTermCandidate] {
-        entries.indices.filter { entries[$0].en.count >= 4 }.compactMap { position in
-            words(entries[position].en).first.map { NamedTermCandidate(position: position, firstWord: $0) }
+    /// The terms a definition can name (four letters or more), by their first run of letters
+    /// lowercased: a term found in a note with no letter on either side starts with one of the
+    /// note's words, so only the terms filed under those words are searched for. Positions in
+    /// the glossary's order.
+    private static func namedTermCandidates(_ entries: [GlossaryEntry]) -> [Substring: [Int]] {
+        var byFirstWord: [Substring: [Int]] = [:]
+        for position in entries.indices where entries[position].en.count >= 4 {
+            if let first = words(entries[position].en).first { byFirstWord[first, default: []].append(position) }
         }
+        return byFirstWord
     }
 
     /// Lowercased runs of letters.
@@ -362,24 +361,30 @@ public struct Glossary: Sendable {
         text.lowercased().split { !$0.isLetter }
     }
 
-    private static func termsNamed(in note: String, besides id: String, candidates: [NamedTermCandidate],
+    private static func termsNamed(in note: String, besides id: String, candidates: [Substring: [Int]],
                                    entries: [GlossaryEntry]) -> [Int] {
-        // A term found with no letter on either side starts with one of the note's words: only
-        // those terms are searched (Foundation's case-insensitive search for every pair of terms
-        // made the glossary page the slowest page of the build).
-        let noteWords = Set(words(note))
-        return candidates.filter { candidate in
-            let other = entries[candidate.position]
-            guard other.id != id, noteWords.contains(candidate.firstWord) else { return false }
-            var searchRange = note.startIndex..<note.endIndex
-            while let found = note.range(of: other.en, options: .caseInsensitive, range: searchRange) {
-                let before = found.lowerBound == note.startIndex ? nil : note[note.index(before: found.lowerBound)]
-                let after = found.upperBound == note.endIndex ? nil : note[found.upperBound]
-                if !(before?.isLetter ?? false), !(after?.isLetter ?? false) { return true }
-                searchRange = found.upperBound..<note.endIndex
+        // Each of the note's words once, then the terms starting with it (Foundation's
+        // case-insensitive search for every pair of terms made the glossary page the slowest page
+        // of the build; testing every term's first word against the note's was next).
+        var named: [Int] = []
+        for word in Set(words(note)) {
+            for position in candidates[word] ?? [] where entries[position].id != id && names(note, entries[position].en) {
+                named.append(position)
             }
-            return false
-        }.map(\.position)
+        }
+        return named.sorted()
+    }
+
+    /// Whether `note` holds `term` (ignoring case) with no letter on either side.
+    private static func names(_ note: String, _ term: String) -> Bool {
+        var searchRange = note.startIndex..<note.endIndex
+        while let found = note.range(of: term, options: .caseInsensitive, range: searchRange) {
+            let before = found.lowerBound == note.startIndex ? nil : note[note.index(before: found.lowerBound)]
+            let after = found.upperBound == note.endIndex ? nil : note[found.upperBound]
+            if !(before?.isLetter ?? false), !(after?.isLetter ?? false) { return true }
+            searchRange = found.upperBound..<note.endIndex
+        }
+        return false
     }
 
     public func entry(_ id: String) -> GlossaryEntry? {
