@@ -155,22 +155,29 @@ struct TerminologyScanner: Sendable {
         private var startsAny: [UInt64]
 
         init(_ patterns: [[UInt8]]) {
-            var byPair = [[Int32]](repeating: [], count: 65536)
-            for (number, pattern) in patterns.enumerated() {
-                if pattern.count >= 2 {
-                    byPair[Int(pattern[0]) << 8 | Int(pattern[1])].append(Int32(number))
-                } else if let only = pattern.first {
-                    for second in 0..<256 { byPair[Int(only) << 8 | second].append(Int32(number)) }
-                }
+            /// The pairs a pattern is listed under.
+            func pairs(_ pattern: [UInt8]) -> Range<Int> {
+                if pattern.count >= 2 { let pair = Int(pattern[0]) << 8 | Int(pattern[1]); return pair..<(pair + 1) }
+                guard let only = pattern.first else { return 0..<0 }
+                return (Int(only) << 8)..<(Int(only) << 8 + 256)
             }
-            first = [0]
-            first.reserveCapacity(65537)
-            numbers = []
+            // Counted, then filled in pattern order: no list per pair (65,536 arrays made and
+            // freed for each table were most of the start's terminology time).
+            var counts = [Int32](repeating: 0, count: 65536)
+            for pattern in patterns { for pair in pairs(pattern) { counts[pair] += 1 } }
+            first = [Int32](repeating: 0, count: 65537)
             startsAny = [UInt64](repeating: 0, count: 65536 / 64)
-            for (pair, list) in byPair.enumerated() {
-                numbers += list
-                first.append(Int32(numbers.count))
-                if !list.isEmpty { startsAny[pair >> 6] |= 1 << UInt64(pair & 63) }
+            for pair in 0..<65536 {
+                first[pair + 1] = first[pair] + counts[pair]
+                if counts[pair] > 0 { startsAny[pair >> 6] |= 1 << UInt64(pair & 63) }
+            }
+            numbers = [Int32](repeating: 0, count: Int(first[65536]))
+            var next = first
+            for (number, pattern) in patterns.enumerated() {
+                for pair in pairs(pattern) {
+                    numbers[Int(next[pair])] = Int32(number)
+                    next[pair] += 1
+                }
             }
         }
 
