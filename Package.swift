@@ -35,7 +35,7 @@ let package = Package(
         // jemalloc, the executable's malloc on Linux (Debian's libjemalloc-dev): linked into the
         // executable, its malloc and free take the place of glibc's for the whole process,
         // runtime and libraries included; `options.c` sets its options. A build allocates and
-        // frees millions of small blocks on two threads: jemalloc takes 7–14 % less of the
+        // frees millions of small blocks on two threads: jemalloc takes 6–15 % less of the
         // build's time than glibc's allocator, for the same peak memory (docs/performance.md,
         // session 32). macOS keeps its own allocator.
         .target(name: "CJemalloc", linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]),

@@ -155,11 +155,13 @@ struct TerminologyScanner: Sendable {
         private var startsAny: [UInt64]
 
         init(_ patterns: [[UInt8]]) {
-            /// The pairs a pattern is listed under.
+            /// The pairs a pattern is listed under: its first two bytes, or every pair its one
+            /// byte starts.
             func pairs(_ pattern: [UInt8]) -> Range<Int> {
-                if pattern.count >= 2 { let pair = Int(pattern[0]) << 8 | Int(pattern[1]); return pair..<(pair + 1) }
                 guard let only = pattern.first else { return 0..<0 }
-                return (Int(only) << 8)..<(Int(only) << 8 + 256)
+                guard pattern.count >= 2 else { return (Int(only) << 8)..<(Int(only) << 8 + 256) }
+                let pair = Int(only) << 8 | Int(pattern[1])
+                return pair..<(pair + 1)
             }
             // Counted, then filled in pattern order: no list per pair (65,536 arrays made and
             // freed for each table were most of the start's terminology time).
