@@ -13,22 +13,10 @@ public struct TranslationFreshness: Sendable {
     /// translation since the lock was last written), with their fingerprints: what `build` adds
     /// to the lock. Each unit was looked up in the lock when compared with it, so the lock
     /// itself is not kept (a table of every unit).
-    public var newUnits: [String: [Language: Fingerprint]] {
-        var new: [String: [Language: Fingerprint]] = [:]
-        for chapter in currentByChapter {
-            for unit in chapter where !unit.isLocked { new[unit.key] = prints(unit) }
-        }
-        return new
-    }
+    public var newUnits: [String: [Language: Fingerprint]] { fingerprints { !$0.isLocked } }
     /// The current fingerprints, for `translations accept`: gathered from each chapter's when
     /// asked, not on every build.
-    public var current: [String: [Language: Fingerprint]] {
-        var all: [String: [Language: Fingerprint]] = [:]
-        for chapter in currentByChapter {
-            for unit in chapter { all[unit.key] = prints(unit) }
-        }
-        return all
-    }
+    public var current: [String: [Language: Fingerprint]] { fingerprints { _ in true } }
     /// Unit key → the translations that changed while the source did not: what the source's
     /// text lags behind.
     private var aheadOfSource: [String: Set<Language>] = [:]
@@ -108,11 +96,18 @@ public struct TranslationFreshness: Sendable {
         var isLocked: Bool
     }
 
-    /// A unit's fingerprints by language (a translation that lacks the unit has none).
-    private func prints(_ unit: UnitPrints) -> [Language: Fingerprint] {
-        var prints: [Language: Fingerprint] = [:]
-        for (language, print) in zip(languages, unit.prints) { prints[language] = print }
-        return prints
+    /// The fingerprints by language of the units `included` takes, by key (a translation that
+    /// lacks a unit has none).
+    private func fingerprints(of included: (UnitPrints) -> Bool) -> [String: [Language: Fingerprint]] {
+        var all: [String: [Language: Fingerprint]] = [:]
+        for chapter in currentByChapter {
+            for unit in chapter where included(unit) {
+                var prints: [Language: Fingerprint] = [:]
+                for (language, print) in zip(languages, unit.prints) { prints[language] = print }
+                all[unit.key] = prints
+            }
+        }
+        return all
     }
 
     /// One chapter's units in the source language and in each translation, against the lock.
